@@ -1,0 +1,152 @@
+package io.ocelot.api.ignition;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.json.Json;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Parses and validates an Ignition config (spec 2.2 or 3.0-3.5) into an {@link IgnitionConfig}.
+ * Every problem is reported with its field path; parsing goes on after an error so that one run
+ * shows them all.
+ */
+public final class IgnitionParser {
+  private static final Set<String> ROOT_FIELDS_V3 =
+      Set.of("ignition", "storage", "systemd", "passwd", "kernelArguments");
+  private static final Set<String> ROOT_FIELDS_V2 =
+      Set.of("ignition", "storage", "systemd", "passwd", "networkd");
+  private static final Set<String> IGNITION_FIELDS =
+      Set.of("version", "config", "timeouts", "security", "proxy");
+  private static final Set<String> KARGS_FIELDS = Set.of("shouldExist", "shouldNotExist");
+
+  private IgnitionParser() {}
+
+  /** Parses JSON text; malformed JSON is a problem, not an exception. */
+  public static IgnitionResult parse(String json) {
+    if (json == null || json.isBlank()) {
+      return new IgnitionResult.Valid(IgnitionConfig.EMPTY, List.of());
+    }
+    try {
+      return parse(Json.MAPPER.readTree(json));
+    } catch (JsonProcessingException e) {
+      return new IgnitionResult.Invalid(
+          List.of(Problem.error("", "malformed JSON: " + describe(e))));
+    }
+  }
+
+  /** Parses a JSON tree; null, JSON null and {@code {}} are the empty config. */
+  public static IgnitionResult parse(JsonNode raw) {
+    if (raw == null || raw.isNull() || raw.isMissingNode() || (raw.isObject() && raw.isEmpty())) {
+      return new IgnitionResult.Valid(IgnitionConfig.EMPTY, List.of());
+    }
+    if (!raw.isObject()) {
+      return new IgnitionResult.Invalid(
+          List.of(Problem.error("", "must be a JSON object, got " + ParseContext.describe(raw))));
+    }
+    Optional<SpecVersion> version = version(raw);
+    if (version.isEmpty()) {
+      return new IgnitionResult.Invalid(List.of(versionProblem(raw)));
+    }
+    ParseContext ctx = new ParseContext(version.get());
+    IgnitionConfig config = parseBody(ctx, raw);
+    return ctx.hasErrors()
+        ? new IgnitionResult.Invalid(ctx.problems())
+        : new IgnitionResult.Valid(config, ctx.problems());
+  }
+
+  private static IgnitionConfig parseBody(ParseContext ctx, JsonNode raw) {
+    SpecVersion v = ctx.version();
+    ctx.knownFields(raw, "", v.isV2() ? ROOT_FIELDS_V2 : ROOT_FIELDS_V3);
+    ctx.object(raw, "ignition", "").ifPresent(i -> ctx.knownFields(i, "ignition", IGNITION_FIELDS));
+    Map<String, String> refused = new HashMap<>();
+    List<FileEntry> files =
+        ctx.object(raw, "storage", "")
+            .map(s -> new StorageParser(ctx).parse(s, "storage", refused))
+            .orElse(List.of());
+    List<UnitEntry> units =
+        ctx.object(raw, "systemd", "")
+            .map(s -> new SystemdParser(ctx).parse(s, "systemd"))
+            .orElse(List.of());
+    Passwd passwd =
+        ctx.object(raw, "passwd", "")
+            .map(p -> new PasswdParser(ctx).parse(p, "passwd"))
+            .orElse(Passwd.EMPTY);
+    kernelArguments(ctx, raw, refused);
+    if (v.isV2()) {
+      ctx.object(raw, "networkd", "")
+          .filter(n -> n.has("units") && !n.get("units").isEmpty())
+          .ifPresent(
+              n ->
+                  ctx.error(
+                      "networkd",
+                      "not supported; write the files under /etc/systemd/network with"
+                          + " storage.files"));
+    }
+    return new IgnitionConfig(Optional.of(v), files, units, passwd, new RefusedSections(refused));
+  }
+
+  private static void kernelArguments(ParseContext ctx, JsonNode raw, Map<String, String> refused) {
+    Optional<JsonNode> kargs = ctx.object(raw, "kernelArguments", "");
+    if (kargs.isEmpty()) {
+      return;
+    }
+    if (!ctx.version().atLeast(SpecVersion.V3_3)) {
+      ctx.error(
+          "kernelArguments",
+          "requires Ignition spec 3.3.0 or newer, the config is " + ctx.version());
+      return;
+    }
+    ctx.knownFields(kargs.get(), "kernelArguments", KARGS_FIELDS);
+    boolean any = false;
+    for (String list : List.of("shouldExist", "shouldNotExist")) {
+      for (ParseContext.Element e : ctx.elements(kargs.get(), list, "kernelArguments")) {
+        any = true;
+        if (!e.node().isTextual()) {
+          ctx.error(e.path(), "must be a string, got " + ParseContext.describe(e.node()));
+        }
+      }
+    }
+    if (any) {
+      refused.put(RefusedSections.KERNEL_ARGUMENTS, CanonicalJson.text(kargs.get()));
+    }
+  }
+
+  private static Optional<SpecVersion> version(JsonNode raw) {
+    JsonNode v = raw.path("ignition").path("version");
+    return v.isTextual()
+        ? SpecVersion.parse(v.asText()).filter(SpecVersion::isSupported)
+        : Optional.empty();
+  }
+
+  private static Problem versionProblem(JsonNode raw) {
+    JsonNode ignition = raw.get("ignition");
+    String supported = "; supported spec versions: " + SpecVersion.supportedList();
+    if (ignition != null && !ignition.isNull() && !ignition.isObject()) {
+      return Problem.error("ignition", "must be an object, got " + ParseContext.describe(ignition));
+    }
+    JsonNode v = raw.path("ignition").path("version");
+    if (v.isMissingNode() || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
+      return Problem.error("ignition.version", "missing" + supported);
+    }
+    if (!v.isTextual()) {
+      return Problem.error("ignition.version", "must be a string, got " + ParseContext.describe(v));
+    }
+    String text = v.asText();
+    String what =
+        SpecVersion.parse(text).isPresent() ? "is not supported" : "is not a valid version";
+    return Problem.error("ignition.version", ParseContext.quote(text) + " " + what + supported);
+  }
+
+  static String describe(JsonProcessingException e) {
+    String msg = e.getOriginalMessage();
+    if (e.getLocation() != null) {
+      msg +=
+          " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+    }
+    return msg;
+  }
+}

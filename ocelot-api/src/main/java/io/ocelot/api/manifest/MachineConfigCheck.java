@@ -1,0 +1,116 @@
+package io.ocelot.api.manifest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.ignition.Problem;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigRules;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/** Validates a MachineConfig object: its fields, its Ignition config, MCO's extra rules. */
+public final class MachineConfigCheck {
+  private static final Set<String> SPEC_FIELDS =
+      Set.of(
+          "config",
+          "osImageURL",
+          "baseOSExtensionsContainerImage",
+          "kernelArguments",
+          "kernelType",
+          "extensions",
+          "fips");
+
+  private MachineConfigCheck() {}
+
+  public static CheckResult<MachineConfig> check(JsonNode obj) {
+    List<Problem> problems = new ArrayList<>();
+    ObjectRules.check(obj, "MachineConfig", problems);
+    JsonNode spec = obj.path("spec");
+    if (!spec.isMissingNode() && !spec.isNull() && !spec.isObject()) {
+      problems.add(Problem.error("spec", "must be an object"));
+    } else if (spec.isObject()) {
+      checkSpec(spec, problems);
+    }
+    String name = obj.path("metadata").path("name").asText("");
+    return new CheckResult<>(
+        "MachineConfig", name, problems, ObjectRules.bind(obj, MachineConfig.class, problems));
+  }
+
+  private static void checkSpec(JsonNode spec, List<Problem> problems) {
+    for (Iterator<String> it = spec.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!SPEC_FIELDS.contains(f)) {
+        problems.add(Problem.warning("spec." + f, "unknown field (ignored)"));
+      }
+    }
+    IgnitionResult ignition = IgnitionParser.parse(spec.get("config"));
+    ignition.problems().forEach(p -> problems.add(p.under("spec.config")));
+    JsonNode image = spec.get("osImageURL");
+    if (image != null && !image.isNull()) {
+      if (!image.isTextual()) {
+        problems.add(Problem.error("spec.osImageURL", "must be a string"));
+      } else if (!image.asText().isEmpty() && !MachineConfigRules.isDigest(image.asText())) {
+        problems.add(
+            Problem.warning(
+                "spec.osImageURL",
+                "osImageURL \""
+                    + image.asText()
+                    + "\" is not a digest; using a digest is recommended"));
+      }
+    }
+    textField(spec, "baseOSExtensionsContainerImage", problems);
+    List<String> kargs = stringList(spec, "kernelArguments", problems);
+    for (int i = 0; i < kargs.size(); i++) {
+      if (kargs.get(i).isBlank()) {
+        problems.add(Problem.error("spec.kernelArguments[" + i + "]", "empty kernel argument"));
+      }
+    }
+    if (textField(spec, "kernelType", problems)) {
+      MachineConfigRules.kernelTypeProblem(spec.get("kernelType").asText())
+          .ifPresent(m -> problems.add(Problem.error("spec.kernelType", m)));
+    }
+    List<String> extensions = stringList(spec, "extensions", problems);
+    MachineConfigRules.extensionsProblem(extensions)
+        .ifPresent(m -> problems.add(Problem.error("spec.extensions", m)));
+    JsonNode fips = spec.get("fips");
+    if (fips != null && !fips.isNull() && !fips.isBoolean()) {
+      problems.add(Problem.error("spec.fips", "must be true or false"));
+    }
+  }
+
+  /** True when the field is present and a string; reports a non-string. */
+  private static boolean textField(JsonNode spec, String field, List<Problem> problems) {
+    JsonNode n = spec.get(field);
+    if (n == null || n.isNull()) {
+      return false;
+    }
+    if (!n.isTextual()) {
+      problems.add(Problem.error("spec." + field, "must be a string"));
+      return false;
+    }
+    return true;
+  }
+
+  private static List<String> stringList(JsonNode spec, String field, List<Problem> problems) {
+    JsonNode n = spec.get(field);
+    List<String> out = new ArrayList<>();
+    if (n == null || n.isNull()) {
+      return out;
+    }
+    if (!n.isArray()) {
+      problems.add(Problem.error("spec." + field, "must be a list of strings"));
+      return out;
+    }
+    for (int i = 0; i < n.size(); i++) {
+      if (n.get(i).isTextual()) {
+        out.add(n.get(i).asText());
+      } else {
+        problems.add(Problem.error("spec." + field + "[" + i + "]", "must be a string"));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,17 @@
+package io.ocelot.api.model;
+
+/** The API group and version every Ocelot kind shares with the Machine Config Operator. */
+public final class Mco {
+  public static final String GROUP = "machineconfiguration.openshift.io";
+  public static final String VERSION = "v1";
+  public static final String API_VERSION = GROUP + "/" + VERSION;
+
+  /** Label that selects a MachineConfig into pools of a role, e.g. {@code worker}. */
+  public static final String ROLE_LABEL = GROUP + "/role";
+
+  /** Annotation on rendered configs naming the controller version that generated them. */
+  public static final String GENERATED_BY_CONTROLLER_VERSION =
+      GROUP + "/generated-by-controller-version";
+
+  private Mco() {}
+}

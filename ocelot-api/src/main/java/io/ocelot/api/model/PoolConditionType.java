@@ -1,0 +1,14 @@
+package io.ocelot.api.model;
+
+/** Condition types of a MachineConfigPool (the contract's value strings). */
+public final class PoolConditionType {
+  public static final String UPDATED = "Updated";
+  public static final String UPDATING = "Updating";
+  public static final String NODE_DEGRADED = "NodeDegraded";
+  public static final String RENDER_DEGRADED = "RenderDegraded";
+  public static final String DEGRADED = "Degraded";
+  public static final String PINNED_IMAGE_SETS_DEGRADED = "PinnedImageSetsDegraded";
+  public static final String POOL_SYNCHRONIZER_DEGRADED = "PoolSynchronizerDegraded";
+
+  private PoolConditionType() {}
+}

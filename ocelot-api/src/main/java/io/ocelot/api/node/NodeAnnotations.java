@@ -1,0 +1,32 @@
+package io.ocelot.api.node;
+
+/**
+ * Node annotation keys of the MCO protocol (prefix {@code machineconfiguration.openshift.io/}) and
+ * Ocelot's own extras (prefix {@code ocelot.io/}).
+ */
+public final class NodeAnnotations {
+  public static final String PREFIX = "machineconfiguration.openshift.io/";
+  public static final String OCELOT_PREFIX = "ocelot.io/";
+
+  public static final String CURRENT_CONFIG = PREFIX + "currentConfig";
+  public static final String DESIRED_CONFIG = PREFIX + "desiredConfig";
+  public static final String CURRENT_IMAGE = PREFIX + "currentImage";
+  public static final String DESIRED_IMAGE = PREFIX + "desiredImage";
+  public static final String STATE = PREFIX + "state";
+  public static final String REASON = PREFIX + "reason";
+  public static final String DESIRED_DRAIN = PREFIX + "desiredDrain";
+  public static final String LAST_APPLIED_DRAIN = PREFIX + "lastAppliedDrain";
+  public static final String POST_CONFIG_ACTION = PREFIX + "post-config-action";
+  public static final String CONTROL_PLANE_TOPOLOGY = PREFIX + "controlPlaneTopology";
+
+  /** The failure record of the last failed attempt, as JSON. */
+  public static final String LAST_FAILURE = OCELOT_PREFIX + "last-failure";
+
+  /** The only value of {@link #POST_CONFIG_ACTION} besides empty. */
+  public static final String POST_CONFIG_ACTION_REBOOTING = "Rebooting";
+
+  /** {@link #REASON} never holds more than this many characters. */
+  public static final int REASON_MAX_LENGTH = 2000;
+
+  private NodeAnnotations() {}
+}

@@ -1,0 +1,349 @@
+package io.ocelot.api.ignition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Base64;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Each invalid input yields exactly the expected error, named by its field path. */
+class IgnitionParserInvalidTest {
+  private static final String SUPPORTED =
+      "; supported spec versions: 2.2.0, 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0";
+  private static final String MODE_HINT = " (JSON modes are decimal: 0644 is 420)";
+  private static final String UNIT_SUFFIX =
+      "it must end in a unit type suffix such as .service, .socket, .timer, .mount or .target";
+
+  static String v3(String body) {
+    return "{\"ignition\": {\"version\": \"3.5.0\"}, " + body + "}";
+  }
+
+  static String v3at(String version, String body) {
+    return "{\"ignition\": {\"version\": \"" + version + "\"}, " + body + "}";
+  }
+
+  static String file(String fileJson) {
+    return v3("\"storage\": {\"files\": [" + fileJson + "]}");
+  }
+
+  static String source(String src) {
+    return file("{\"path\": \"/etc/x\", \"contents\": {\"source\": \"" + src + "\"}}");
+  }
+
+  static String units(String unitsJson) {
+    return v3("\"systemd\": {\"units\": [" + unitsJson + "]}");
+  }
+
+  static String users(String usersJson) {
+    return v3("\"passwd\": {\"users\": [" + usersJson + "]}");
+  }
+
+  static String remote(String url) {
+    return "storage.files[0].contents.source: remote source \""
+        + url
+        + "\" is not supported: the daemon never fetches file contents; inline them as a data:"
+        + " URL";
+  }
+
+  static String gzipBase64(byte[] data) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(data);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return Base64.getEncoder().encodeToString(out.toByteArray());
+  }
+
+  static Stream<Arguments> invalidInputs() {
+    String threeValid = "{\"path\": \"/etc/a\"}, {\"path\": \"/etc/b\"}, {\"path\": \"/etc/c\"}, ";
+    return Stream.of(
+        // version
+        arguments("{\"storage\": {}}", "ignition.version: missing" + SUPPORTED),
+        arguments("{\"ignition\": {\"version\": \"\"}}", "ignition.version: missing" + SUPPORTED),
+        arguments(
+            "{\"ignition\": {\"version\": \"3.6.0\"}}",
+            "ignition.version: \"3.6.0\" is not supported" + SUPPORTED),
+        arguments(
+            "{\"ignition\": {\"version\": \"2.1.0\"}}",
+            "ignition.version: \"2.1.0\" is not supported" + SUPPORTED),
+        arguments(
+            "{\"ignition\": {\"version\": \"3.4\"}}",
+            "ignition.version: \"3.4\" is not a valid version" + SUPPORTED),
+        arguments(
+            "{\"ignition\": {\"version\": \"3.6.0-experimental\"}}",
+            "ignition.version: \"3.6.0-experimental\" is not a valid version" + SUPPORTED),
+        arguments(
+            "{\"ignition\": {\"version\": 3}}", "ignition.version: must be a string, got number 3"),
+        arguments("{\"ignition\": \"3.5.0\"}", "ignition: must be an object, got string \"3.5.0\""),
+        arguments("[1, 2]", "must be a JSON object, got a list"),
+        // structure
+        arguments(v3("\"storage\": []"), "storage: must be an object, got a list"),
+        arguments(
+            v3("\"storage\": {\"files\": {}}"), "storage.files: must be a list, got an object"),
+        arguments(file("\"x\""), "storage.files[0]: must be an object, got string \"x\""),
+        // paths
+        arguments(file("{\"mode\": 420}"), "storage.files[0].path: missing"),
+        arguments(
+            file("{\"path\": \"etc/x\"}"),
+            "storage.files[0].path: \"etc/x\" must be absolute and normalized"),
+        arguments(
+            file(threeValid + "{\"path\": \"/etc/../../x\"}"),
+            "storage.files[3].path: \"/etc/../../x\" must be absolute and normalized"),
+        arguments(
+            file("{\"path\": \"/etc//x\"}"),
+            "storage.files[0].path: \"/etc//x\" must be absolute and normalized"),
+        arguments(
+            file("{\"path\": \"/etc/x/\"}"),
+            "storage.files[0].path: \"/etc/x/\" must be absolute and normalized"),
+        arguments(
+            file("{\"path\": \"/etc/./x\"}"),
+            "storage.files[0].path: \"/etc/./x\" must be absolute and normalized"),
+        arguments(
+            file("{\"path\": \"/\"}"),
+            "storage.files[0].path: \"/\" must be absolute and normalized"),
+        arguments(file("{\"path\": 5}"), "storage.files[0].path: must be a string, got number 5"),
+        arguments(
+            file("{\"path\": \"/etc/x\"}, {\"path\": \"/etc/x\"}"),
+            "storage.files[1].path: duplicate path \"/etc/x\" (also at storage.files[0].path)"),
+        arguments(
+            v3(
+                "\"storage\": {\"directories\": [{\"path\": \"/var/d\"}], \"files\": [{\"path\":"
+                    + " \"/var/d\"}]}"),
+            "storage.files[0].path: duplicate path \"/var/d\" (also at"
+                + " storage.directories[0].path)"),
+        arguments(
+            v3("\"storage\": {\"directories\": [{\"path\": \"var/x\"}]}"),
+            "storage.directories[0].path: \"var/x\" must be absolute and normalized"),
+        arguments(
+            v3(
+                "\"storage\": {\"links\": [{\"path\": \"/etc/l\", \"target\": \"/etc/x\"}],"
+                    + " \"files\": [{\"path\": \"/etc/l\"}]}"),
+            "storage.files[0].path: duplicate path \"/etc/l\" (also at storage.links[0].path)"),
+        // mode and owner
+        arguments(
+            file("{\"path\": \"/etc/x\", \"mode\": 644}"),
+            "storage.files[0].mode: invalid mode 01204 for /etc/x, cannot exceed 0777" + MODE_HINT),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"mode\": 4095}"),
+            "storage.files[0].mode: invalid mode 07777 for /etc/x, cannot exceed 0777" + MODE_HINT),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"mode\": -1}"),
+            "storage.files[0].mode: must not be negative, got -1"),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"mode\": \"0644\"}"),
+            "storage.files[0].mode: must be an integer, got string \"0644\""),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"mode\": 420.5}"),
+            "storage.files[0].mode: must be an integer, got number 420.5"),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"user\": {\"id\": -5}}"),
+            "storage.files[0].user.id: must not be negative, got -5"),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"group\": {\"id\": 0, \"name\": \"root\"}}"),
+            "storage.files[0].group: set id or name, not both"),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"overwrite\": \"yes\"}"),
+            "storage.files[0].overwrite: must be true or false, got string \"yes\""),
+        // contents
+        arguments(
+            source("data:;base64,!!!!"),
+            "storage.files[0].contents.source: data URL does not decode: invalid base64: Illegal"
+                + " base64 character 21"),
+        arguments(
+            source("data:text/plain"),
+            "storage.files[0].contents.source: data URL does not decode: missing ',' between the"
+                + " media type and the data"),
+        arguments(
+            source("data:,100%"),
+            "storage.files[0].contents.source: data URL does not decode: invalid percent-encoding"
+                + " at offset 3"),
+        arguments(source("http://example.com/x"), remote("http://example.com/x")),
+        arguments(source("https://example.com/x"), remote("https://example.com/x")),
+        arguments(source("s3://bucket/x"), remote("s3://bucket/x")),
+        arguments(source("tftp://10.0.0.1/x"), remote("tftp://10.0.0.1/x")),
+        arguments(source("gs://bucket/x"), remote("gs://bucket/x")),
+        arguments(
+            source("ftp://example.com/x"),
+            "storage.files[0].contents.source: unsupported source \"ftp://example.com/x\": only"
+                + " data: URLs are read"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"compression\": \"xz\", \"source\":"
+                    + " \"data:,x\"}}"),
+            "storage.files[0].contents.compression: unsupported compression type \"xz\""),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"compression\": \"gzip\", \"source\":"
+                    + " \"data:,plain\"}}"),
+            "storage.files[0].contents.compression: gzip data does not inflate: Not in GZIP"
+                + " format"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"compression\": \"gzip\", \"source\":"
+                    + " \"data:;base64,"
+                    + gzipBase64(new byte[5 * 1024 * 1024])
+                    + "\"}}"),
+            "storage.files[0].contents: gzip contents inflate to over 4 MiB per file"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"source\": \"data:,"
+                    + "a".repeat(4 * 1024 * 1024 + 1)
+                    + "\"}}"),
+            "storage.files[0].contents: contents are 4194305 bytes, over the limit of 4 MiB per"
+                + " file"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"source\": \"data:,x\", \"verification\":"
+                    + " {\"hash\": \"md5-abc\"}}}"),
+            "storage.files[0].contents.verification.hash: must look like sha512-<hex> or"
+                + " sha256-<hex>, got md5-abc"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"source\": \"data:;base64,aGVsbG8K\","
+                    + " \"verification\": {\"hash\": \"sha256-00\"}}}"),
+            "storage.files[0].contents.verification.hash: sha256 mismatch: the config says 00,"
+                + " contents hash to"
+                + " 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"),
+        arguments(
+            file("{\"path\": \"/etc/x\", \"append\": [{\"source\": \"https://e.com/y\"}]}"),
+            "storage.files[0].append[0].source: remote source \"https://e.com/y\" is not"
+                + " supported: the daemon never fetches file contents; inline them as a data:"
+                + " URL"),
+        // units
+        arguments(
+            v3("\"systemd\": {\"units\": {}}"), "systemd.units: must be a list, got an object"),
+        arguments(units("{\"contents\": \"[Unit]\"}"), "systemd.units[0].name: missing"),
+        arguments(
+            units("{\"name\": \"hello\"}"),
+            "systemd.units[0].name: \"hello\" is not a valid unit name: " + UNIT_SUFFIX),
+        arguments(
+            units("{\"name\": \"x.servic\"}"),
+            "systemd.units[0].name: \"x.servic\" is not a valid unit name: " + UNIT_SUFFIX),
+        arguments(
+            units("{\"name\": \"my unit.service\"}"),
+            "systemd.units[0].name: \"my unit.service\" is not a valid unit name: only letters,"
+                + " digits and the characters :-_.\\@ are allowed"),
+        arguments(
+            units("{\"name\": \"a.service\"}, {\"name\": \"a.service\"}"),
+            "systemd.units[1].name: duplicate unit \"a.service\" (also at systemd.units[0].name)"),
+        arguments(
+            units("{\"name\": \"a.service\", \"enabled\": \"yes\"}"),
+            "systemd.units[0].enabled: must be true or false, got string \"yes\""),
+        arguments(
+            units("{\"name\": \"a.service\", \"dropins\": [{\"name\": \"10-x\"}]}"),
+            "systemd.units[0].dropins[0].name: \"10-x\" is not a valid dropin name: it must be a"
+                + " file name ending in .conf"),
+        arguments(
+            units("{\"name\": \"a.service\", \"dropins\": [{\"name\": \"a/b.conf\"}]}"),
+            "systemd.units[0].dropins[0].name: \"a/b.conf\" is not a valid dropin name: it must"
+                + " be a file name ending in .conf"),
+        arguments(
+            units(
+                "{\"name\": \"a.service\", \"dropins\": [{\"name\": \"x.conf\"}, {\"name\":"
+                    + " \"x.conf\"}]}"),
+            "systemd.units[0].dropins[1].name: duplicate dropin \"x.conf\" (also at"
+                + " systemd.units[0].dropins[0].name)"),
+        arguments(
+            units("{\"name\": \"a.service\", \"dropins\": [{\"contents\": \"x\"}]}"),
+            "systemd.units[0].dropins[0].name: missing"),
+        // passwd
+        arguments(
+            users("{\"sshAuthorizedKeys\": [\"ssh-rsa A\"]}"), "passwd.users[0].name: missing"),
+        arguments(
+            users("{\"name\": \"core\"}, {\"name\": \"core\"}"),
+            "passwd.users[1].name: duplicate user \"core\" (also at passwd.users[0].name)"),
+        arguments(
+            users("{\"name\": \"core\", \"sshAuthorizedKeys\": [1]}"),
+            "passwd.users[0].sshAuthorizedKeys[0]: must be a string, got number 1"),
+        arguments(
+            users("{\"name\": \"core\", \"sshAuthorizedKeys\": [\"ssh-rsa A\\nssh-rsa B\"]}"),
+            "passwd.users[0].sshAuthorizedKeys[0]: must be a single line; put each key in its own"
+                + " list entry"),
+        arguments(
+            users("{\"name\": \"core\", \"sshAuthorizedKeys\": [\"  \"]}"),
+            "passwd.users[0].sshAuthorizedKeys[0]: empty SSH key"),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": 7}"),
+            "passwd.users[0].passwordHash: must be a string, got number 7"),
+        // kernel arguments
+        arguments(
+            v3at("3.2.0", "\"kernelArguments\": {\"shouldExist\": [\"nosmt\"]}"),
+            "kernelArguments: requires Ignition spec 3.3.0 or newer, the config is 3.2.0"),
+        arguments(
+            v3("\"kernelArguments\": {\"shouldExist\": [true]}"),
+            "kernelArguments.shouldExist[0]: must be a string, got true"),
+        // spec 2.2
+        arguments(
+            v3at(
+                "2.2.0",
+                "\"storage\": {\"files\": [{\"filesystem\": \"oem\", \"path\": \"/etc/x\"}]}"),
+            "storage.files[0].filesystem: only the \"root\" filesystem is supported, got \"oem\""),
+        arguments(
+            v3at("2.2.0", "\"networkd\": {\"units\": [{\"name\": \"x.network\"}]}"),
+            "networkd: not supported; write the files under /etc/systemd/network with"
+                + " storage.files"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("invalidInputs")
+  void reportsTheFieldPathAndWhatIsWrong(String json, String expected) {
+    IgnitionResult r = IgnitionParser.parse(json);
+    assertThat(r).isInstanceOf(IgnitionResult.Invalid.class);
+    assertThat(((IgnitionResult.Invalid) r).errors())
+        .extracting(Problem::toString)
+        .containsExactly(expected);
+  }
+
+  @Test
+  void atLeastFortyInvalidInputsAreCovered() {
+    assertThat(invalidInputs().count()).isGreaterThanOrEqualTo(40);
+  }
+
+  @Test
+  void malformedJsonIsAProblemWithItsPosition() {
+    IgnitionResult r = IgnitionParser.parse("{\"ignition\": {\"version\": \"3.5.0\"},}");
+    assertThat(r.problems()).hasSize(1);
+    assertThat(r.problems().get(0).toString())
+        .startsWith("malformed JSON: Unexpected character ('}'")
+        .endsWith("at line 1, column 35");
+  }
+
+  @Test
+  void totalDecodedSizeIsLimitedPerConfig() {
+    String fourMiB = gzipBase64(new byte[4 * 1024 * 1024]);
+    StringBuilder files = new StringBuilder();
+    for (int i = 0; i < 9; i++) {
+      files
+          .append(i == 0 ? "" : ", ")
+          .append("{\"path\": \"/etc/f")
+          .append(i)
+          .append("\", \"contents\": {\"compression\": \"gzip\", \"source\": \"data:;base64,")
+          .append(fourMiB)
+          .append("\"}}");
+    }
+    IgnitionResult r = IgnitionParser.parse(file(files.toString()));
+    assertThat(((IgnitionResult.Invalid) r).errors())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "storage.files[8].contents: file contents add up to 37748736 bytes, over the limit of"
+                + " 32 MiB per config");
+  }
+
+  @Test
+  void everyProblemIsReportedNotOnlyTheFirst() {
+    IgnitionResult r =
+        IgnitionParser.parse(
+            v3(
+                "\"storage\": {\"files\": [{\"path\": \"rel\"}, {\"path\": \"/x\", \"mode\":"
+                    + " 4095}]}, \"systemd\": {\"units\": [{\"name\": \"bad\"}]}"));
+    assertThat(((IgnitionResult.Invalid) r).errors()).hasSize(3);
+  }
+}

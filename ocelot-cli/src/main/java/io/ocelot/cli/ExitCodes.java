@@ -1,0 +1,17 @@
+package io.ocelot.cli;
+
+/** Exit codes shared by the commands. */
+final class ExitCodes {
+  static final int OK = 0;
+
+  /** The input was read but is invalid, or the change it describes cannot be applied. */
+  static final int INVALID = 1;
+
+  /** The input could not be read (missing file, malformed YAML/JSON) or the usage was wrong. */
+  static final int UNREADABLE = 2;
+
+  /** A bug. */
+  static final int INTERNAL = 70;
+
+  private ExitCodes() {}
+}

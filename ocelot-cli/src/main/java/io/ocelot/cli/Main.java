@@ -1,0 +1,47 @@
+package io.ocelot.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code ocelot} command: one entry point for every job. */
+@Command(
+    name = "ocelot",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Machine-config daemon and controller for image-based Kubernetes nodes.",
+    subcommands = {
+      ValidateCommand.class,
+      RenderCommand.class,
+      PlanCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Main implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given streams and returns the exit code. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          commandLine.getErr().println("ocelot: unexpected error (a bug, please report it):");
+          ex.printStackTrace(commandLine.getErr());
+          return ExitCodes.INTERNAL;
+        });
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+}

@@ -1,0 +1,106 @@
+package io.ocelot.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.Observed;
+import io.ocelot.daemon.plan.PlanResult;
+import io.ocelot.daemon.plan.Planner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ocelot plan --from A --to B}: what the daemon would do for a change, without a host. */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Show what the daemon would do to move a node from one config (and layered image) to"
+          + " another: whether the change is reconcilable (every reason if not), how disruptive"
+          + " it is and why, and the steps with file and unit diffs.",
+      "Each side is one MachineConfig, or several that are rendered together.",
+      "Exit 0 when reconcilable, 1 when not (or an input is invalid), 2 when an input cannot be"
+          + " read."
+    })
+final class PlanCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--from",
+      required = true,
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "The node's current config.")
+  List<Path> from;
+
+  @Option(
+      names = "--to",
+      required = true,
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "The desired config.")
+  List<Path> to;
+
+  @Option(names = "--from-image", description = "The node's current layered (OCL) image.")
+  String fromImage;
+
+  @Option(names = "--to-image", description = "The desired layered (OCL) image.")
+  String toImage;
+
+  @Option(
+      names = "--booted",
+      paramLabel = "IMAGE",
+      description = "The image the node booted (default: the current side's image).")
+  String booted;
+
+  @Option(
+      names = "--pool",
+      defaultValue = "worker",
+      description = "Pool name for rendering several files (default: ${DEFAULT-VALUE}).")
+  String pool;
+
+  @Option(
+      names = {"-o", "--output"},
+      defaultValue = "text",
+      description = "text or json (default: ${DEFAULT-VALUE}).")
+  OutputFormat output;
+
+  @Override
+  public Integer call() throws JsonProcessingException {
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    ConfigInputs.Resolved a =
+        ConfigInputs.resolve("--from", from, pool, RenderDefaults.NONE, out, err);
+    ConfigInputs.Resolved b = ConfigInputs.resolve("--to", to, pool, RenderDefaults.NONE, out, err);
+    if (a.config().isEmpty() || b.config().isEmpty()) {
+      return Math.max(a.exitCode(), b.exitCode());
+    }
+    ConfigTarget current = target(a.config().get(), fromImage);
+    ConfigTarget desired = target(b.config().get(), toImage);
+    Observed observed =
+        new Observed(
+            Optional.of(booted != null ? booted : current.effectiveImage()),
+            false,
+            Optional.empty());
+    PlanResult result = Planner.plan(current, desired, observed);
+    if (output == OutputFormat.json) {
+      out.println(
+          Json.MAPPER
+              .writerWithDefaultPrettyPrinter()
+              .writeValueAsString(PlanJson.of(result, current, desired)));
+    } else {
+      new PlanPrinter(out).print(result, current.describe(), desired.describe());
+    }
+    return result instanceof PlanResult.Ready ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  private static ConfigTarget target(MachineConfig config, String image) {
+    return new ConfigTarget(config, Optional.ofNullable(image));
+  }
+}

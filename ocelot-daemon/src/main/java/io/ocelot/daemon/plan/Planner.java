@@ -1,0 +1,185 @@
+package io.ocelot.daemon.plan;
+
+import io.ocelot.api.ignition.FileEntry;
+import io.ocelot.api.ignition.IgnitionConfig;
+import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.ignition.UnitEntry;
+import io.ocelot.api.ignition.User;
+import io.ocelot.api.model.MachineConfigRules;
+import io.ocelot.api.model.MachineConfigSpec;
+import io.ocelot.api.node.DrainRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Plans an update from the current to the desired side, purely: diff, reconcilability, disruption,
+ * ordered steps. It reads nothing from the host; what it must know of the host comes in as {@link
+ * Observed}.
+ */
+public final class Planner {
+  private Planner() {}
+
+  public static PlanResult plan(ConfigTarget current, ConfigTarget desired, Observed observed) {
+    List<String> parseFailures = new ArrayList<>();
+    IgnitionConfig currentIgn = parse(current, "old", parseFailures);
+    IgnitionConfig desiredIgn = parse(desired, "new", parseFailures);
+    List<String> reasons = new ArrayList<>(parseFailures);
+    if (parseFailures.isEmpty()) {
+      reasons.addAll(
+          Reconcilability.reasons(
+              currentIgn,
+              current.config().getSpec(),
+              desiredIgn,
+              desired.config().getSpec(),
+              observed.fips()));
+    }
+    if (!reasons.isEmpty()) {
+      String message =
+          "can't reconcile config "
+              + current.name()
+              + " with "
+              + desired.name()
+              + ": "
+              + String.join(", ", reasons);
+      return new PlanResult.Unreconcilable(reasons, message);
+    }
+    ConfigDiff diff =
+        ConfigDiff.between(current, currentIgn, desired, desiredIgn, observed.forceFile());
+    return new PlanResult.Ready(
+        build(current, desired, diff, observed, core(currentIgn), core(desiredIgn)));
+  }
+
+  private static IgnitionConfig parse(ConfigTarget side, String which, List<String> failures) {
+    IgnitionResult result = IgnitionParser.parse(side.config().getSpec().getConfig());
+    if (result instanceof IgnitionResult.Valid valid) {
+      return valid.config();
+    }
+    String problems =
+        ((IgnitionResult.Invalid) result)
+            .errors().stream().map(Object::toString).collect(Collectors.joining("; "));
+    failures.add(
+        "parsing "
+            + which
+            + " Ignition config from machineconfig \""
+            + side.name()
+            + "\" failed: "
+            + problems);
+    return IgnitionConfig.EMPTY;
+  }
+
+  private static UpdatePlan build(
+      ConfigTarget current,
+      ConfigTarget desired,
+      ConfigDiff diff,
+      Observed observed,
+      Optional<User> coreBefore,
+      Optional<User> coreAfter) {
+    UpdateKind kind = UpdateKind.of(current, desired);
+    Disruption disruption = DisruptionRules.of(diff, observed.forceFile());
+    List<Step> steps = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    if (disruption.action().needsDrain()) {
+      steps.add(new Step.RequestDrain(DrainRequest.drain(desired.name())));
+    }
+    stageImage(desired, diff, observed, steps, notes);
+    kernelAndExtensions(kind, current, desired, diff, steps);
+    for (Change<FileEntry> c : diff.fileChanges()) {
+      steps.add(
+          c.after().isPresent()
+              ? new Step.WriteFile(c.after().get(), c.before())
+              : new Step.RemoveFile(c.before().orElseThrow()));
+    }
+    for (Change<UnitEntry> c : diff.unitChanges()) {
+      steps.add(
+          c.after().isPresent()
+              ? new Step.WriteUnit(c.after().get(), c.before())
+              : new Step.RemoveUnit(c.before().orElseThrow()));
+    }
+    passwd(coreBefore, coreAfter, diff, steps);
+    if (diff.kargs()) {
+      steps.add(
+          new Step.SetKernelArguments(
+              ConfigDiff.kernelArguments(current.config().getSpec()),
+              ConfigDiff.kernelArguments(desired.config().getSpec())));
+    }
+    if (kind == UpdateKind.OCL_REVERT) {
+      steps.add(new Step.WriteRevertArtifacts(desired.name()));
+    }
+    boolean sameTarget =
+        current.name().equals(desired.name()) && current.image().equals(desired.image());
+    Optional<Commit> commit =
+        steps.isEmpty() && sameTarget && diff.isEmpty()
+            ? Optional.empty()
+            : Optional.of(Commit.of(desired, disruption.action(), diff.oclEnabled()));
+    return new UpdatePlan(kind, current, desired, diff, disruption, steps, commit, notes);
+  }
+
+  /** Staging is "ensure staged or booted": nothing to stage when the target is already booted. */
+  private static void stageImage(
+      ConfigTarget desired,
+      ConfigDiff diff,
+      Observed observed,
+      List<Step> steps,
+      List<String> notes) {
+    if (!diff.osUpdate()) {
+      return;
+    }
+    String target = desired.effectiveImage();
+    if (observed.bootedImage().filter(target::equals).isPresent()) {
+      notes.add("staging skipped: the node already booted " + target);
+      return;
+    }
+    steps.add(new Step.StageImage(target));
+  }
+
+  /**
+   * Kernel type and extensions are rpm-ostree changes on non-layered nodes. A layered image has
+   * them baked in; reverting to the base image (default kernel, no extensions) must reapply the
+   * config's.
+   */
+  private static void kernelAndExtensions(
+      UpdateKind kind,
+      ConfigTarget current,
+      ConfigTarget desired,
+      ConfigDiff diff,
+      List<Step> steps) {
+    MachineConfigSpec a = current.config().getSpec();
+    MachineConfigSpec b = desired.config().getSpec();
+    String kernelFrom = MachineConfigRules.canonicalKernelType(a.getKernelType());
+    String kernelTo = MachineConfigRules.canonicalKernelType(b.getKernelType());
+    if (kind == UpdateKind.CLASSIC) {
+      if (diff.kernelType()) {
+        steps.add(new Step.SwitchKernel(kernelFrom, kernelTo));
+      }
+      if (diff.extensions()) {
+        steps.add(new Step.UpdateExtensions(a.getExtensions(), b.getExtensions()));
+      }
+    } else if (kind == UpdateKind.OCL_REVERT) {
+      if (!kernelTo.equals(MachineConfigRules.KERNEL_DEFAULT)) {
+        steps.add(new Step.SwitchKernel(MachineConfigRules.KERNEL_DEFAULT, kernelTo));
+      }
+      if (!b.getExtensions().isEmpty()) {
+        steps.add(new Step.UpdateExtensions(List.of(), b.getExtensions()));
+      }
+    }
+  }
+
+  private static void passwd(
+      Optional<User> before, Optional<User> after, ConfigDiff diff, List<Step> steps) {
+    if (diff.sshKeys()) {
+      steps.add(new Step.WriteSshKeys(ConfigDiff.sshKeys(after), ConfigDiff.sshKeys(before)));
+    }
+    if (diff.passwordHash()) {
+      steps.add(
+          new Step.SetPasswordHash(
+              after.flatMap(User::passwordHash), before.flatMap(User::passwordHash)));
+    }
+  }
+
+  private static Optional<User> core(IgnitionConfig config) {
+    return config.passwd().user(User.CORE);
+  }
+}

@@ -1,0 +1,105 @@
+package io.ocelot.daemon.plan;
+
+import io.ocelot.api.ignition.FileEntry;
+import io.ocelot.api.ignition.IgnitionConfig;
+import io.ocelot.api.ignition.RefusedSections;
+import io.ocelot.api.ignition.User;
+import io.ocelot.api.model.MachineConfigSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * MCO's reconcilability rules (its {@code isConfigReconcilable}), with its exact messages. Unlike
+ * MCO, every reason is returned, not only the first. Ocelot also refuses LUKS changes, which MCO
+ * silently ignores although the daemon cannot apply them.
+ */
+public final class Reconcilability {
+  public static final String FORCE_FILE = "/run/machine-config-daemon-force";
+  public static final String FIPS_CHANGE =
+      "detected change to FIPS flag; refusing to modify FIPS on a running cluster";
+
+  private static final Map<String, String> SECTION_MESSAGES =
+      Map.of(
+          RefusedSections.KERNEL_ARGUMENTS, "ignition kargs section contains changes",
+          RefusedSections.DISKS, "ignition disks section contains changes",
+          RefusedSections.FILESYSTEMS, "ignition filesystems section contains changes",
+          RefusedSections.RAID, "ignition raid section contains changes",
+          RefusedSections.DIRECTORIES, "ignition directories section contains changes",
+          RefusedSections.LUKS, "ignition luks section contains changes");
+
+  private static final List<String> SECTION_ORDER =
+      List.of(
+          RefusedSections.KERNEL_ARGUMENTS,
+          RefusedSections.DISKS,
+          RefusedSections.FILESYSTEMS,
+          RefusedSections.RAID,
+          RefusedSections.DIRECTORIES);
+
+  private Reconcilability() {}
+
+  /** Every reason the change from {@code old} to {@code now} cannot be applied; empty if it can. */
+  public static List<String> reasons(
+      IgnitionConfig old,
+      MachineConfigSpec oldSpec,
+      IgnitionConfig now,
+      MachineConfigSpec nowSpec,
+      Optional<Boolean> nodeFips) {
+    List<String> reasons = new ArrayList<>();
+    passwd(old, now, reasons);
+    for (String section : SECTION_ORDER) {
+      if (old.refused().differs(now.refused(), section)) {
+        reasons.add(SECTION_MESSAGES.get(section));
+      }
+    }
+    if (old.refused().differs(now.refused(), RefusedSections.LINKS)
+        && now.refused().section(RefusedSections.LINKS).isPresent()) {
+      reasons.add("ignition links section contains changes");
+    }
+    if (old.refused().differs(now.refused(), RefusedSections.LUKS)) {
+      reasons.add(SECTION_MESSAGES.get(RefusedSections.LUKS));
+    }
+    for (FileEntry f : now.files()) {
+      if (f.hasAppend()) {
+        reasons.add("ignition file " + f.path() + " includes append");
+      }
+      if (f.path().equals(FORCE_FILE)) {
+        reasons.add("cannot create " + FORCE_FILE + " via Ignition");
+      }
+    }
+    // As MCO: when the node's FIPS mode is known it stands in for the current config's flag.
+    boolean fipsChanges = nodeFips.orElse(oldSpec.fipsEnabled()) != nowSpec.fipsEnabled();
+    if (fipsChanges) {
+      reasons.add(FIPS_CHANGE);
+    }
+    return reasons;
+  }
+
+  private static void passwd(IgnitionConfig old, IgnitionConfig now, List<String> reasons) {
+    if (old.passwd().equals(now.passwd())) {
+      return;
+    }
+    if (!old.passwd().groups().equals(now.passwd().groups())) {
+      reasons.add("ignition Passwd Groups section contains changes");
+    }
+    List<User> users = now.passwd().users();
+    if (users.isEmpty()) {
+      return; // Removing users never removes them: reconcilable.
+    }
+    if (users.stream().anyMatch(u -> !u.name().equals(User.CORE))) {
+      reasons.add("ignition passwd user section contains unsupported changes: non-core user");
+    }
+    User last = users.get(users.size() - 1);
+    boolean coreWithCredentials =
+        last.name().equals(User.CORE)
+            && (last.passwordHash().isPresent() || !last.sshAuthorizedKeys().isEmpty());
+    if (!coreWithCredentials) {
+      reasons.add(
+          "ignition passwd user section contains unsupported changes: user must be core and have"
+              + " 1 or more sshKeys");
+    } else if (!last.otherFields().isEmpty()) {
+      reasons.add("SSH keys and password hash are not reconcilable");
+    }
+  }
+}

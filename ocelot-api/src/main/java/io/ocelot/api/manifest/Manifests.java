@@ -1,8 +1,8 @@
 package io.ocelot.api.manifest;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import io.ocelot.api.json.Json;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,19 +39,16 @@ public final class Manifests {
 
   public static ReadResult read(String text) {
     List<JsonNode> documents = new ArrayList<>();
-    try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class).readValues(text)) {
-      while (it.hasNextValue()) {
-        JsonNode doc = it.nextValue();
-        if (doc != null && !doc.isNull() && !doc.isMissingNode()) {
+    // One readTree per YAML document; readValues would unwrap a root-level list.
+    try (JsonParser parser = Json.YAML.getFactory().createParser(text)) {
+      for (JsonNode doc; (doc = Json.YAML.readTree(parser)) != null; ) {
+        if (!isEmptyDocument(doc)) {
           documents.add(doc);
         }
       }
     } catch (JsonProcessingException e) {
       return new Unreadable("malformed YAML/JSON: " + describe(e));
     } catch (IOException e) {
-      return new Unreadable("malformed YAML/JSON: " + e.getMessage());
-    } catch (RuntimeException e) {
-      // Jackson wraps parse failures found while iterating in RuntimeJsonMappingException.
       return new Unreadable("malformed YAML/JSON: " + e.getMessage());
     }
     if (documents.isEmpty()) {
@@ -66,6 +63,10 @@ public final class Manifests {
       }
     }
     return new Read(out);
+  }
+
+  private static boolean isEmptyDocument(JsonNode doc) {
+    return doc.isNull() || doc.isMissingNode() || (doc.isTextual() && doc.asText().isEmpty());
   }
 
   private static boolean flatten(JsonNode doc, String where, List<Manifest> out) {

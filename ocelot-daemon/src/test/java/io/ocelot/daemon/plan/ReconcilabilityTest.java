@@ -1,0 +1,151 @@
+package io.ocelot.daemon.plan;
+
+import static io.ocelot.daemon.plan.Configs.mc;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.api.model.MachineConfig;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every rule of MCO's reconcilability check, with its exact message. */
+class ReconcilabilityTest {
+  private static final String V = "{\"ignition\":{\"version\":\"3.5.0\"}";
+
+  static List<String> reasons(String oldBody, String newBody) {
+    MachineConfig a = mc("rendered-a", V + oldBody + "}");
+    MachineConfig b = mc("rendered-b", V + newBody + "}");
+    PlanResult r = Planner.plan(ConfigTarget.of(a), ConfigTarget.of(b), Observed.NOTHING);
+    return r instanceof PlanResult.Unreconcilable u ? u.reasons() : List.of();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "groups | | ,\"passwd\":{\"groups\":[{\"name\":\"admins\"}]}"
+            + " | ignition Passwd Groups section contains changes",
+        "non-core user | | ,\"passwd\":{\"users\":[{\"name\":\"alice\",\"sshAuthorizedKeys\":[\"k\"]},"
+            + "{\"name\":\"core\",\"sshAuthorizedKeys\":[\"k\"]}]}"
+            + " | ignition passwd user section contains unsupported changes: non-core user",
+        "core without keys | | ,\"passwd\":{\"users\":[{\"name\":\"core\"}]}"
+            + " | ignition passwd user section contains unsupported changes: user must be core and"
+            + " have 1 or more sshKeys",
+        "core with other fields | | ,\"passwd\":{\"users\":[{\"name\":\"core\",\"sshAuthorizedKeys\":"
+            + "[\"k\"],\"shell\":\"/bin/zsh\"}]} | SSH keys and password hash are not reconcilable",
+        "kernel arguments | | ,\"kernelArguments\":{\"shouldExist\":[\"nosmt\"]}"
+            + " | ignition kargs section contains changes",
+        "disks | | ,\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}]}"
+            + " | ignition disks section contains changes",
+        "filesystems | | ,\"storage\":{\"filesystems\":[{\"device\":\"/dev/vdb1\",\"format\":\"xfs\"}]}"
+            + " | ignition filesystems section contains changes",
+        "raid | | ,\"storage\":{\"raid\":[{\"name\":\"md0\",\"level\":\"raid1\"}]}"
+            + " | ignition raid section contains changes",
+        "directories | | ,\"storage\":{\"directories\":[{\"path\":\"/var/d\"}]}"
+            + " | ignition directories section contains changes",
+        "links added | | ,\"storage\":{\"links\":[{\"path\":\"/etc/l\",\"target\":\"/etc/x\"}]}"
+            + " | ignition links section contains changes",
+        "luks | | ,\"storage\":{\"luks\":[{\"name\":\"data\",\"device\":\"/dev/vdb\"}]}"
+            + " | ignition luks section contains changes",
+        "append | | ,\"storage\":{\"files\":[{\"path\":\"/etc/log\",\"append\":[{\"source\":\"data:,x\"}]}]}"
+            + " | ignition file /etc/log includes append",
+        "force file | | ,\"storage\":{\"files\":[{\"path\":\"/run/machine-config-daemon-force\"}]}"
+            + " | cannot create /run/machine-config-daemon-force via Ignition",
+      })
+  void eachRuleHasMcosMessage(String rule, String oldBody, String newBody, String message) {
+    assertThat(reasons(oldBody == null ? "" : oldBody, newBody)).containsExactly(message);
+  }
+
+  @Test
+  void removingAllLinksAndAllUsersIsReconcilable() {
+    assertThat(
+            reasons(
+                ",\"storage\":{\"links\":[{\"path\":\"/etc/l\",\"target\":\"/x\"}]},"
+                    + "\"passwd\":{\"users\":[{\"name\":\"core\",\"sshAuthorizedKeys\":[\"k\"]}]}",
+                ""))
+        .isEmpty();
+  }
+
+  @Test
+  void coreKeysAndPasswordHashAreReconcilable() {
+    assertThat(
+            reasons(
+                "",
+                ",\"passwd\":{\"users\":[{\"name\":\"core\",\"sshAuthorizedKeys\":[\"a\",\"b\"],"
+                    + "\"passwordHash\":\"$6$x\"}]}"))
+        .isEmpty();
+    assertThat(reasons("", ",\"passwd\":{\"users\":[{\"name\":\"core\",\"passwordHash\":\"h\"}]}"))
+        .isEmpty();
+  }
+
+  @Test
+  void fipsChangeIsRefused() {
+    MachineConfig a = Configs.empty("rendered-a");
+    MachineConfig b = Configs.empty("rendered-b");
+    b.getSpec().setFips(true);
+    PlanResult r = Planner.plan(ConfigTarget.of(a), ConfigTarget.of(b), Observed.NOTHING);
+    assertThat(((PlanResult.Unreconcilable) r).reasons())
+        .containsExactly(
+            "detected change to FIPS flag; refusing to modify FIPS on a running cluster");
+  }
+
+  @Test
+  void theNodesFipsModeStandsInForTheCurrentConfigs() {
+    MachineConfig a = Configs.empty("rendered-a");
+    MachineConfig b = Configs.empty("rendered-b");
+    b.getSpec().setFips(true);
+    Observed fipsNode = new Observed(Optional.empty(), false, Optional.of(true));
+    assertThat(Planner.plan(ConfigTarget.of(a), ConfigTarget.of(b), fipsNode))
+        .isInstanceOf(PlanResult.Ready.class);
+    Observed plainNode = new Observed(Optional.empty(), false, Optional.of(false));
+    assertThat(Planner.plan(ConfigTarget.of(b), ConfigTarget.of(b), plainNode))
+        .isInstanceOf(PlanResult.Unreconcilable.class);
+  }
+
+  @Test
+  void everyReasonIsReportedAndTheMessageNamesBothConfigs() {
+    MachineConfig a = mc("rendered-a", V + "}");
+    MachineConfig b =
+        mc(
+            "rendered-b",
+            V
+                + ",\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}],"
+                + "\"files\":[{\"path\":\"/etc/log\",\"append\":[{\"source\":\"data:,x\"}]}]}}");
+    b.getSpec().setFips(true);
+    PlanResult.Unreconcilable u =
+        (PlanResult.Unreconcilable)
+            Planner.plan(ConfigTarget.of(a), ConfigTarget.of(b), Observed.NOTHING);
+    assertThat(u.reasons())
+        .containsExactly(
+            "ignition disks section contains changes",
+            "ignition file /etc/log includes append",
+            "detected change to FIPS flag; refusing to modify FIPS on a running cluster");
+    assertThat(u.message())
+        .isEqualTo(
+            "can't reconcile config rendered-a with rendered-b: ignition disks section contains"
+                + " changes, ignition file /etc/log includes append, detected change to FIPS flag;"
+                + " refusing to modify FIPS on a running cluster");
+  }
+
+  @Test
+  void anUnparseableConfigIsUnreconcilableAndSaysWhich() {
+    MachineConfig a = mc("rendered-a", V + "}");
+    MachineConfig b = mc("rendered-b", "{\"ignition\":{\"version\":\"9.9.9\"}}");
+    PlanResult.Unreconcilable u =
+        (PlanResult.Unreconcilable)
+            Planner.plan(ConfigTarget.of(a), ConfigTarget.of(b), Observed.NOTHING);
+    assertThat(u.reasons())
+        .containsExactly(
+            "parsing new Ignition config from machineconfig \"rendered-b\" failed:"
+                + " ignition.version: \"9.9.9\" is not supported; supported spec versions: 2.2.0,"
+                + " 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0");
+  }
+
+  @Test
+  void unchangedRefusedSectionsAreFine() {
+    String disks = ",\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}]}";
+    assertThat(reasons(disks, disks)).isEmpty();
+  }
+}

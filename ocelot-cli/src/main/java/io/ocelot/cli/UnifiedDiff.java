@@ -57,7 +57,7 @@ final class UnifiedDiff {
     while (i < n || j < m) {
       if (i < n && j < m && a.get(i).equals(b.get(j))) {
         out.add(new Edit(' ', a.get(i), i++, j++));
-      } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+      } else if (j < m && (i == n || lcs[i][j + 1] > lcs[i + 1][j])) {
         out.add(new Edit('+', b.get(j), i, j++));
       } else {
         out.add(new Edit('-', a.get(i), i++, j));

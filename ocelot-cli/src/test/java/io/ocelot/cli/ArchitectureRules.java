@@ -1,0 +1,135 @@
+package io.ocelot.cli;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.lang.ArchRule;
+import io.fabric8.kubernetes.client.CustomResource;
+import java.util.List;
+
+/** The architecture rules of design §2, as ArchUnit rules the build runs. */
+final class ArchitectureRules {
+  private ArchitectureRules() {}
+
+  static final ArchRule API_DEPENDS_ON_NOTHING_OF_OURS =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.api..")
+          .should()
+          .dependOnClassesThat(
+              resideInAPackage("io.ocelot..").and(not(resideInAPackage("io.ocelot.api.."))))
+          .as("ocelot-api depends on nothing of ours");
+
+  static final ArchRule API_DOES_NO_IO =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.api..")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage("java.nio.file..", "java.net.http..")
+                  .or(
+                      resideInAPackage("io.fabric8.kubernetes.client..")
+                          .and(not(type(CustomResource.class))))
+                  .or(
+                      type(java.io.File.class)
+                          .or(type(java.io.FileInputStream.class))
+                          .or(type(java.io.FileOutputStream.class))
+                          .or(type(java.net.Socket.class))
+                          .or(type(java.net.URLConnection.class))
+                          .or(type(ProcessBuilder.class))))
+          .as("ocelot-api does no I/O and makes no client calls");
+
+  static final ArchRule PLAN_IS_PURE =
+      classes()
+          .that()
+          .resideInAPackage("io.ocelot.daemon.plan..")
+          .should()
+          .onlyDependOnClassesThat(
+              resideInAnyPackage(
+                      "io.ocelot.api..",
+                      "io.ocelot.daemon.plan..",
+                      "java.lang..",
+                      "java.util..",
+                      "io.fabric8.kubernetes.api.model..",
+                      "com.fasterxml.jackson.databind..")
+                  .and(
+                      not(
+                          type(System.class)
+                              .or(type(Thread.class))
+                              .or(type(ProcessBuilder.class))
+                              .or(type(Runtime.class)))))
+          .as("the planner imports only ocelot-api: no host, no client, no clock");
+
+  static final ArchRule DAEMON_NEVER_USES_CONTROLLER =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.daemon..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.controller..")
+          .as("the daemon never depends on the controller");
+
+  static final ArchRule CONTROLLER_NEVER_USES_DAEMON =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.controller..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.daemon..")
+          .as("the controller never depends on the daemon");
+
+  static final ArchRule ONLY_CLI_USES_SIM =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("io.ocelot.cli..", "io.ocelot.sim..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.sim..")
+          .as("nothing but the CLI depends on the simulator");
+
+  static final ArchRule FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.fakehost..")
+          .should()
+          .dependOnClassesThat(
+              resideInAPackage("io.ocelot..").and(not(resideInAPackage("io.ocelot.fakehost.."))))
+          .as("ocelot-fakehost depends on nothing of ours");
+
+  static final ArchRule DAEMON_USES_FAKEHOST_ONLY_IN_TESTS =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.daemon..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.fakehost..")
+          .as("the daemon's production code never uses the fake host");
+
+  static final ArchRule NO_STATIC_MUTABLE_STATE =
+      fields()
+          .that()
+          .areStatic()
+          .and()
+          .areDeclaredInClassesThat()
+          .resideInAPackage("io.ocelot..")
+          .should()
+          .beFinal()
+          .as("no static mutable state");
+
+  static final List<ArchRule> ALL =
+      List.of(
+          API_DEPENDS_ON_NOTHING_OF_OURS,
+          API_DOES_NO_IO,
+          PLAN_IS_PURE,
+          DAEMON_NEVER_USES_CONTROLLER,
+          CONTROLLER_NEVER_USES_DAEMON,
+          ONLY_CLI_USES_SIM,
+          FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS,
+          DAEMON_USES_FAKEHOST_ONLY_IN_TESTS,
+          NO_STATIC_MUTABLE_STATE);
+}

@@ -1,0 +1,65 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import io.ocelot.archfixture.Violations;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Runs the architecture rules over every production class of every module (this module sees them
+ * all), and proves each rule can fail on a deliberately bad fixture.
+ */
+class ArchitectureTest {
+  private static final JavaClasses PRODUCTION =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+          .importPackages("io.ocelot");
+
+  static Stream<ArchRule> rules() {
+    return ArchitectureRules.ALL.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("rules")
+  void productionCodeKeepsTheRule(ArchRule rule) {
+    rule.allowEmptyShould(true).check(PRODUCTION);
+  }
+
+  @Test
+  void productionClassesOfEveryModuleAreChecked() {
+    assertThat(PRODUCTION.containPackage("io.ocelot.api.ignition")).isTrue();
+    assertThat(PRODUCTION.containPackage("io.ocelot.daemon.plan")).isTrue();
+    assertThat(PRODUCTION.containPackage("io.ocelot.cli")).isTrue();
+  }
+
+  static Stream<Arguments> violations() {
+    return Stream.of(
+        Arguments.of(ArchitectureRules.API_DEPENDS_ON_NOTHING_OF_OURS, Violations.API),
+        Arguments.of(ArchitectureRules.API_DOES_NO_IO, Violations.API_IO),
+        Arguments.of(ArchitectureRules.PLAN_IS_PURE, Violations.PLAN_CLOCK),
+        Arguments.of(ArchitectureRules.PLAN_IS_PURE, Violations.PLAN_FILES),
+        Arguments.of(ArchitectureRules.DAEMON_NEVER_USES_CONTROLLER, Violations.DAEMON),
+        Arguments.of(ArchitectureRules.CONTROLLER_NEVER_USES_DAEMON, Violations.CONTROLLER),
+        Arguments.of(ArchitectureRules.ONLY_CLI_USES_SIM, Violations.CONTROLLER),
+        Arguments.of(ArchitectureRules.FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS, Violations.FAKEHOST),
+        Arguments.of(ArchitectureRules.DAEMON_USES_FAKEHOST_ONLY_IN_TESTS, Violations.DAEMON),
+        Arguments.of(ArchitectureRules.NO_STATIC_MUTABLE_STATE, Violations.STATIC_STATE));
+  }
+
+  @ParameterizedTest
+  @MethodSource("violations")
+  void eachRuleCatchesItsViolation(ArchRule rule, Class<?> violator) {
+    JavaClasses bad = new ClassFileImporter().importClasses(violator);
+    assertThatThrownBy(() -> rule.check(bad)).isInstanceOf(AssertionError.class);
+  }
+}

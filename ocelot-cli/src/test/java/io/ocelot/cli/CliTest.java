@@ -1,0 +1,213 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.json.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI's exit codes and messages, run in-process on the shipped examples. */
+class CliTest {
+  private static final Path EXAMPLES = Path.of("..", "examples");
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    Run r = new Run(code, out.toString(), err.toString());
+    // User errors never show a stack trace.
+    assertThat(r.out() + r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    return r;
+  }
+
+  static String ex(String name) {
+    return EXAMPLES.resolve(name).toString();
+  }
+
+  @Test
+  void helpAndVersion() {
+    Run help = run("--help");
+    assertThat(help.code()).isZero();
+    assertThat(help.out()).contains("validate", "render", "plan");
+    Run version = run("--version");
+    assertThat(version.code()).isZero();
+    assertThat(version.out()).startsWith("ocelot 0.1.0-SNAPSHOT");
+  }
+
+  @Test
+  void validateAcceptsTheShippedExamples() {
+    Run r = run("validate", EXAMPLES.toString(), ex("layered"), ex("unreconcilable"));
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).endsWith("7 objects checked: 7 valid, 0 invalid\n");
+  }
+
+  @Test
+  void validateListsEveryProblemWithItsPathAndExitsOne() {
+    Run r = run("validate", ex("invalid"));
+    assertThat(r.code()).isEqualTo(1);
+    String where = ex("invalid/99-broken.yaml") + ": MachineConfig \"99-broken\": ";
+    assertThat(r.out())
+        .contains(
+            where
+                + "spec.config.storage.files[0].path: \"/etc/../../x\" must be absolute and"
+                + " normalized\n",
+            where
+                + "spec.config.storage.files[1].contents.source: remote source"
+                + " \"https://example.com/remote.conf\" is not supported",
+            where + "spec.config.storage.files[2].mode: invalid mode 01204 for /etc/motd",
+            where + "spec.config.systemd.units[0].name: \"hello\" is not a valid unit name",
+            where + "warning: spec.osImageURL: osImageURL",
+            where + "spec.kernelType: kernelType=turbo is invalid\n")
+        .endsWith("1 object checked: 0 valid, 1 invalid\n");
+  }
+
+  @Test
+  void unreadableInputExitsTwo(@TempDir Path dir) throws Exception {
+    Run missing = run("validate", dir.resolve("nope.yaml").toString());
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("nope.yaml: no such file");
+
+    Path broken = Files.writeString(dir.resolve("broken.yaml"), "kind: [MachineConfig\n");
+    Run malformed = run("validate", broken.toString());
+    assertThat(malformed.code()).isEqualTo(2);
+    assertThat(malformed.err()).contains("broken.yaml: malformed YAML/JSON: ").contains("line");
+
+    Run usage = run("validate");
+    assertThat(usage.code()).isEqualTo(2);
+    assertThat(usage.err()).contains("Missing required parameter");
+  }
+
+  @Test
+  void otherKindsAreReportedNotSilentlyPassed(@TempDir Path dir) throws Exception {
+    Path pod =
+        Files.writeString(
+            dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+    Run r = run("validate", pod.toString());
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "Pod \"p\": kind: \"Pod\" is not checked by ocelot; expected MachineConfig or"
+                + " MachineOSConfig");
+  }
+
+  @Test
+  void renderPrintsTheRenderedMachineConfig() throws Exception {
+    Run r =
+        run(
+            "render",
+            "--pool",
+            "worker",
+            ex("00-worker.yaml"),
+            ex("50-chrony.yaml"),
+            ex("60-kubelet-dropin.yaml"));
+    assertThat(r.code()).isZero();
+    JsonNode mc = Json.YAML.readTree(r.out());
+    assertThat(mc.path("kind").asText()).isEqualTo("MachineConfig");
+    assertThat(mc.path("metadata").path("name").asText()).matches("rendered-worker-[0-9a-f]{32}");
+    assertThat(mc.path("spec").path("config").path("storage").path("files")).hasSize(2);
+    assertThat(r.err()).contains("from 00-worker, 50-chrony, 60-kubelet-dropin");
+
+    Run json = run("render", "--pool", "worker", "-o", "json", ex("00-worker.yaml"));
+    assertThat(Json.MAPPER.readTree(json.out()).path("metadata").path("name").asText())
+        .startsWith("rendered-worker-");
+  }
+
+  @Test
+  void renderRefusesInvalidInputAndNeedsAPool() {
+    Run invalid = run("render", "--pool", "worker", ex("invalid"));
+    assertThat(invalid.code()).isEqualTo(1);
+    Run noPool = run("render", ex("00-worker.yaml"));
+    assertThat(noPool.code()).isEqualTo(2);
+    assertThat(noPool.err()).contains("Missing required option: '--pool=<pool>'");
+  }
+
+  @Test
+  void planShowsReconcilabilityDisruptionAndSteps() {
+    Run r =
+        run(
+            "plan",
+            "--from",
+            ex("00-worker.yaml"),
+            "--to",
+            ex("00-worker.yaml"),
+            ex("50-chrony.yaml"),
+            ex("70-core-ssh.yaml"));
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains(
+            "Kind: classic config change\n",
+            "Reconcilable: yes\n",
+            "Disruption: reboot\n",
+            "  - file /etc/chrony.conf: reboot (changed files outside the rebootless list need a"
+                + " reboot)\n",
+            "   2. create file /etc/chrony.conf (0644 root:root, 112 bytes)\n",
+            "        +pool 2.fedora.pool.ntp.org iburst\n",
+            "   3. write SSH keys of core (1 key)\n",
+            "request reboot: \"Node will reboot into config rendered-worker-");
+  }
+
+  @Test
+  void planOfALayeredUpdateAsJson() throws Exception {
+    String i1 = "registry.local/l@sha256:" + "1".repeat(64);
+    String i2 = "registry.local/l@sha256:" + "2".repeat(64);
+    Run r =
+        run(
+            "plan",
+            "--from",
+            ex("00-worker.yaml"),
+            "--to",
+            ex("00-worker.yaml"),
+            "--from-image",
+            i1,
+            "--to-image",
+            i2,
+            "--booted",
+            i2,
+            "-o",
+            "json");
+    assertThat(r.code()).isZero();
+    JsonNode plan = Json.MAPPER.readTree(r.out());
+    assertThat(plan.path("kind").asText()).isEqualTo("OCL_UPDATE");
+    assertThat(plan.path("diff").path("osUpdate").asBoolean()).isTrue();
+    assertThat(plan.path("notes").get(0).asText())
+        .isEqualTo("staging skipped: the node already booted " + i2);
+    assertThat(plan.path("commit").path("image").asText()).isEqualTo(i2);
+  }
+
+  @Test
+  void anUnreconcilablePlanExitsOneWithEveryReason() {
+    Run r =
+        run(
+            "plan",
+            "--from",
+            ex("00-worker.yaml"),
+            "--to",
+            ex("00-worker.yaml"),
+            ex("unreconcilable/90-data-disk.yaml"));
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "Reconcilable: no",
+            "  - ignition disks section contains changes\n",
+            "Node reason: can't reconcile config 00-worker with rendered-worker-");
+  }
+
+  @Test
+  void planWithUnreadableOrMissingInputs(@TempDir Path dir) {
+    Run missing =
+        run("plan", "--from", dir.resolve("a.yaml").toString(), "--to", ex("00-worker.yaml"));
+    assertThat(missing.code()).isEqualTo(2);
+    Run noTo = run("plan", "--from", ex("00-worker.yaml"));
+    assertThat(noTo.code()).isEqualTo(2);
+    Run onlyMosc = run("plan", "--from", ex("layered"), "--to", ex("00-worker.yaml"));
+    assertThat(onlyMosc.code()).isEqualTo(1);
+    assertThat(onlyMosc.err()).contains("--from: no MachineConfig in");
+  }
+}

@@ -1,0 +1,4 @@
+package io.ocelot.fakehost.archfixture;
+
+/** A fake-host class for the fixtures to depend on. */
+public final class FakehostThing {}

@@ -1,0 +1,4 @@
+package io.ocelot.sim.archfixture;
+
+/** A simulator class for the fixtures to depend on. */
+public final class SimThing {}

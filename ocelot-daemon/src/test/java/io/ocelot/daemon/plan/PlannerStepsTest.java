@@ -15,15 +15,17 @@ import org.junit.jupiter.api.Test;
 
 /** The ordered step list of each kind of update. */
 class PlannerStepsTest {
-  private final MachineConfig r1 =
-      mc(
-          "rendered-worker-1",
-          IgnitionBuilder.v3()
-              .file("/etc/keep", "same")
-              .file("/etc/chrony.conf", "pool a")
-              .file("/etc/old", "gone soon")
-              .unit("a.service", "[Unit]\n", true)
-              .core(List.of("ssh-rsa OLD"), null));
+  private final MachineConfig r1 = mc("rendered-worker-1", r1Ignition());
+
+  static IgnitionBuilder r1Ignition() {
+    return IgnitionBuilder.v3()
+        .file("/etc/keep", "same")
+        .file("/etc/chrony.conf", "pool a")
+        .file("/etc/old", "gone soon")
+        .unit("a.service", "[Unit]\n", true)
+        .core(List.of("ssh-rsa OLD"), null);
+  }
+
   private final MachineConfig r2 =
       mc(
           "rendered-worker-2",
@@ -169,15 +171,7 @@ class PlannerStepsTest {
 
   @Test
   void aRenameWithoutChangesOnlyMovesTheMarker() {
-    MachineConfig same =
-        mc(
-            "rendered-worker-9",
-            IgnitionBuilder.v3()
-                .file("/etc/keep", "same")
-                .file("/etc/chrony.conf", "pool a")
-                .file("/etc/old", "gone soon")
-                .unit("a.service", "[Unit]\n", true)
-                .core(List.of("ssh-rsa OLD"), null));
+    MachineConfig same = mc("rendered-worker-9", r1Ignition());
     UpdatePlan p = plan(ConfigTarget.of(r1), ConfigTarget.of(same), Observed.booted(BASE));
     assertThat(p.steps()).isEmpty();
     assertThat(p.isNoop()).isFalse();

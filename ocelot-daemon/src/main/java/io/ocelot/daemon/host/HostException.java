@@ -1,0 +1,43 @@
+package io.ocelot.daemon.host;
+
+import java.util.Optional;
+
+/**
+ * A host operation failed: a tool exited non-zero (the result says how), or a file operation
+ * failed. The message names what was attempted and why it failed.
+ */
+public final class HostException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final transient Optional<CommandResult> command;
+
+  public HostException(String message) {
+    super(message);
+    this.command = Optional.empty();
+  }
+
+  public HostException(String message, Throwable cause) {
+    super(message, cause);
+    this.command = Optional.empty();
+  }
+
+  /** A failed command: the message is {@code <what>: <program> exited <code>: "<stderr>"}. */
+  public HostException(String what, CommandResult result) {
+    super(what + ": " + result.describeFailure());
+    this.command = Optional.of(result);
+  }
+
+  public Optional<CommandResult> command() {
+    return command;
+  }
+
+  /** Runs a command and throws unless it exits 0. */
+  public static CommandResult check(CommandRunner runner, Command command, String what)
+      throws HostException {
+    CommandResult r = runner.run(command);
+    if (!r.ok()) {
+      throw new HostException(what, r);
+    }
+    return r;
+  }
+}

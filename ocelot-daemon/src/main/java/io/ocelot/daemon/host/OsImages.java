@@ -1,0 +1,30 @@
+package io.ocelot.daemon.host;
+
+import java.util.List;
+
+/** The host's OS deployments: rpm-ostree or bootc, chosen by probing the host. */
+public interface OsImages {
+
+  /** Which tool this is, for messages ({@code rpm-ostree} or {@code bootc}). */
+  String tool();
+
+  HostStatus status() throws HostException;
+
+  /** Stages a deployment of {@code image} for the next boot. */
+  void stage(String image) throws HostException;
+
+  /** Discards the staged deployment, leaving booted and rollback as they are. */
+  void discardStaged() throws HostException;
+
+  /** Deletes the rollback deployment. */
+  void cleanupRollback() throws HostException;
+
+  /** Kernel arguments of the deployment the next boot uses (the staged one, else booted). */
+  List<String> kernelArguments() throws HostException;
+
+  /** Deletes then appends kernel arguments, in a (new) staged deployment. */
+  void changeKernelArguments(List<String> delete, List<String> append) throws HostException;
+
+  /** Installs and removes packages (kernel type, extensions) in a staged deployment. */
+  void changePackages(List<String> remove, List<String> install) throws HostException;
+}

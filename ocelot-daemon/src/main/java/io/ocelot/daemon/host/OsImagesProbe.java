@@ -1,0 +1,18 @@
+package io.ocelot.daemon.host;
+
+/** Chooses the host's OS tool: rpm-ostree where it exists (as MCO does), else bootc. */
+public final class OsImagesProbe {
+  private OsImagesProbe() {}
+
+  public static OsImages detect(CommandRunner runner) throws HostException {
+    if (runner.run(Command.of("rpm-ostree", "--version")).ok()) {
+      return new RpmOstreeImages(runner);
+    }
+    CommandResult bootc = runner.run(Command.of("bootc", "--version"));
+    if (bootc.ok()) {
+      return new BootcImages(runner);
+    }
+    throw new HostException(
+        "neither rpm-ostree nor bootc works on this host; is it an image-based host?");
+  }
+}

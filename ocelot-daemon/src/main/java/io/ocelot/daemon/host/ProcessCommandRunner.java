@@ -1,0 +1,116 @@
+package io.ocelot.daemon.host;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs host tools as processes, in one of two ways: inside the host root with {@code chroot}
+ * (production: the host is mounted at {@code /rootfs}), or straight from a simulated root's {@code
+ * usr/bin} (the simulator and tests).
+ */
+public final class ProcessCommandRunner implements CommandRunner {
+  private static final List<String> SEARCH_PATH = List.of("usr/bin", "usr/sbin", "bin", "sbin");
+  private static final int MAX_STDOUT = 4 * 1024 * 1024;
+
+  private final Launcher launcher;
+
+  private ProcessCommandRunner(Launcher launcher) {
+    this.launcher = launcher;
+  }
+
+  /** Production: {@code chroot <root> <program> ...}; a root of {@code /} runs directly. */
+  public static ProcessCommandRunner chroot(Path root) {
+    return new ProcessCommandRunner(
+        c -> {
+          List<String> argv = new ArrayList<>();
+          if (!root.toAbsolutePath().normalize().toString().equals("/")) {
+            argv.add("chroot");
+            argv.add(root.toString());
+          }
+          argv.addAll(c.argv());
+          return Optional.of(argv);
+        });
+  }
+
+  /** Simulated root: the program is found under the root's {@code usr/bin} (or sbin, bin). */
+  public static ProcessCommandRunner simulatedRoot(Path root) {
+    return new ProcessCommandRunner(
+        c -> {
+          for (String dir : SEARCH_PATH) {
+            Path candidate = root.resolve(dir).resolve(c.program());
+            if (!c.program().contains("/") && Files.isExecutable(candidate)) {
+              List<String> argv = new ArrayList<>();
+              argv.add(candidate.toString());
+              argv.addAll(c.args());
+              return Optional.of(argv);
+            }
+          }
+          return Optional.empty();
+        });
+  }
+
+  /** Turns a command into the argv to execute, or empty when the program does not exist. */
+  private interface Launcher {
+    Optional<List<String>> argv(Command command);
+  }
+
+  @Override
+  public CommandResult run(Command command) {
+    Optional<List<String>> argv = launcher.argv(command);
+    if (argv.isEmpty()) {
+      return notFound(command);
+    }
+    Process process;
+    try {
+      process =
+          new ProcessBuilder(argv.get())
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .start();
+    } catch (IOException e) {
+      return notFound(command);
+    }
+    CompletableFuture<String> stderr =
+        CompletableFuture.supplyAsync(() -> drain(process.getErrorStream(), Integer.MAX_VALUE));
+    CompletableFuture<String> stdout =
+        CompletableFuture.supplyAsync(() -> drain(process.getInputStream(), MAX_STDOUT));
+    try {
+      if (!process.waitFor(command.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        process.waitFor();
+        return new CommandResult(
+            command, CommandResult.TIMED_OUT, stdout.join(), CommandResult.tail(stderr.join()));
+      }
+      return new CommandResult(
+          command, process.exitValue(), stdout.join(), CommandResult.tail(stderr.join()));
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      return new CommandResult(command, CommandResult.TIMED_OUT, "", "interrupted");
+    }
+  }
+
+  private static CommandResult notFound(Command command) {
+    return new CommandResult(
+        command, CommandResult.NOT_FOUND, "", command.program() + ": command not found");
+  }
+
+  private static String drain(InputStream in, int max) {
+    try (in) {
+      byte[] all = in.readAllBytes();
+      int n = Math.min(all.length, max);
+      return new String(all, 0, n, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

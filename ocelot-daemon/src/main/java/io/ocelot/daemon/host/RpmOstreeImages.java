@@ -1,0 +1,119 @@
+package io.ocelot.daemon.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.json.Json;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link OsImages} through {@code rpm-ostree}. */
+public final class RpmOstreeImages implements OsImages {
+  /** rpm-ostree's transport for container images without signature verification (as MCO). */
+  public static final String TRANSPORT = "ostree-unverified-registry:";
+
+  private final CommandRunner runner;
+
+  public RpmOstreeImages(CommandRunner runner) {
+    this.runner = runner;
+  }
+
+  @Override
+  public String tool() {
+    return "rpm-ostree";
+  }
+
+  @Override
+  public HostStatus status() throws HostException {
+    CommandResult r =
+        HostException.check(
+            runner, Command.of("rpm-ostree", "status", "--json"), "rpm-ostree status");
+    return parseStatus(r.stdout());
+  }
+
+  /**
+   * Parses {@code rpm-ostree status --json}. Deployments are listed in boot order: any before the
+   * booted one is pending (staged), the first after it is the rollback.
+   */
+  public static HostStatus parseStatus(String json) throws HostException {
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(json);
+    } catch (IOException e) {
+      throw new HostException("cannot parse rpm-ostree status: " + e.getMessage(), e);
+    }
+    Optional<Deployment> staged = Optional.empty();
+    Optional<Deployment> booted = Optional.empty();
+    Optional<Deployment> rollback = Optional.empty();
+    for (JsonNode d : root.path("deployments")) {
+      Deployment dep = new Deployment(d.path("id").asText(), image(d), d.path("checksum").asText());
+      if (d.path("booted").asBoolean(false)) {
+        booted = Optional.of(dep);
+      } else if (booted.isEmpty()) {
+        staged = Optional.of(dep); // staged, or pending in older rpm-ostree: boots next either way
+      } else if (rollback.isEmpty()) {
+        rollback = Optional.of(dep);
+      }
+    }
+    return new HostStatus(staged, booted, rollback, false);
+  }
+
+  /** The image of a deployment: its container reference without the transport prefix. */
+  private static String image(JsonNode d) {
+    String ref = d.path("container-image-reference").asText("");
+    if (ref.isEmpty()) {
+      return d.path("origin").asText("");
+    }
+    int colon = ref.startsWith("ostree-") ? ref.indexOf(':') : -1;
+    String withoutTransport = colon >= 0 ? ref.substring(colon + 1) : ref;
+    return withoutTransport.startsWith("docker://")
+        ? withoutTransport.substring("docker://".length())
+        : withoutTransport;
+  }
+
+  @Override
+  public void stage(String image) throws HostException {
+    HostException.check(
+        runner,
+        Command.of("rpm-ostree", "rebase", "--experimental", TRANSPORT + image),
+        "failed to update OS to " + image);
+  }
+
+  @Override
+  public void discardStaged() throws HostException {
+    HostException.check(
+        runner, Command.of("rpm-ostree", "cleanup", "-p"), "failed to remove pending deployment");
+  }
+
+  @Override
+  public void cleanupRollback() throws HostException {
+    HostException.check(
+        runner, Command.of("rpm-ostree", "cleanup", "-r"), "failed to remove rollback");
+  }
+
+  @Override
+  public List<String> kernelArguments() throws HostException {
+    CommandResult r =
+        HostException.check(runner, Command.of("rpm-ostree", "kargs"), "rpm-ostree kargs");
+    String line = r.stdout().strip();
+    return line.isEmpty() ? List.of() : Arrays.asList(line.split("\\s+"));
+  }
+
+  @Override
+  public void changeKernelArguments(List<String> delete, List<String> append) throws HostException {
+    List<String> args = new ArrayList<>(List.of("kargs"));
+    delete.forEach(k -> args.add("--delete=" + k));
+    append.forEach(k -> args.add("--append=" + k));
+    HostException.check(
+        runner, Command.of("rpm-ostree", args), "failed to update kernel arguments");
+  }
+
+  @Override
+  public void changePackages(List<String> remove, List<String> install) throws HostException {
+    List<String> args = new ArrayList<>(List.of("update"));
+    remove.forEach(p -> args.add("--uninstall=" + p));
+    install.forEach(p -> args.add("--install=" + p));
+    HostException.check(runner, Command.of("rpm-ostree", args), "failed to change packages");
+  }
+}

@@ -1,0 +1,42 @@
+package io.ocelot.daemon.host;
+
+import io.ocelot.api.ignition.Bytes;
+import java.util.Optional;
+
+/** Password hashes: read from {@code /etc/shadow}, set with {@code usermod -p}. */
+public final class Users {
+  public static final String SHADOW = "/etc/shadow";
+
+  private final CommandRunner runner;
+  private final HostFiles files;
+
+  public Users(CommandRunner runner, HostFiles files) {
+    this.runner = runner;
+    this.files = files;
+  }
+
+  /** The user's hash field in shadow ({@code *} or {@code !} for a locked password). */
+  public Optional<String> passwordHash(String user) throws HostException {
+    Optional<FileState> shadow = files.stat(SHADOW);
+    if (shadow.isEmpty() || !(shadow.get() instanceof FileState.Regular r)) {
+      return Optional.empty();
+    }
+    return hashIn(r.contents(), user);
+  }
+
+  static Optional<String> hashIn(Bytes shadow, String user) {
+    for (String line : shadow.asUtf8().split("\n")) {
+      String[] fields = line.split(":", -1);
+      if (fields.length > 1 && fields[0].equals(user)) {
+        return Optional.of(fields[1]);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Sets the hash; {@code *} locks the password, as MCO does for "no hash". */
+  public void setPasswordHash(String user, String hash) throws HostException {
+    HostException.check(
+        runner, Command.of("usermod", "-p", hash, user), "Failed to reset password for " + user);
+  }
+}

@@ -1,0 +1,64 @@
+package io.ocelot.daemon.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcessCommandRunnerTest {
+  @TempDir Path root;
+
+  void tool(String name, String script) throws Exception {
+    Path p = root.resolve("usr/bin/" + name);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, "#!/usr/bin/env bash\n" + script + "\n");
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  @Test
+  void aMissingProgramIsExit127WithAClearMessage() {
+    CommandResult r =
+        ProcessCommandRunner.simulatedRoot(root).run(Command.of("systemd-run", "--unit", "x"));
+    assertThat(r.exitCode()).isEqualTo(127);
+    assertThat(r.stderrTail()).isEqualTo("systemd-run: command not found");
+    assertThat(r.describeFailure())
+        .isEqualTo("systemd-run exited 127: \"systemd-run: command not found\"");
+  }
+
+  @Test
+  void exitCodeStdoutAndStderrTail() throws Exception {
+    tool("t", "echo out; printf '%0.s-' {1..3000} >&2; echo ' the end' >&2; exit 3");
+    CommandResult r = ProcessCommandRunner.simulatedRoot(root).run(Command.of("t"));
+    assertThat(r.exitCode()).isEqualTo(3);
+    assertThat(r.stdout()).isEqualTo("out\n");
+    assertThat(r.stderrTail()).hasSize(CommandResult.STDERR_TAIL).endsWith("- the end\n");
+    assertThat(r.stderrLastLine()).endsWith("the end");
+  }
+
+  @Test
+  void stdinIsEmptyAndTimeoutsKill() throws Exception {
+    tool("reader", "cat; echo done");
+    assertThat(ProcessCommandRunner.simulatedRoot(root).run(Command.of("reader")).stdout())
+        .isEqualTo("done\n");
+    tool("sleeper", "sleep 30");
+    long start = System.nanoTime();
+    CommandResult r =
+        ProcessCommandRunner.simulatedRoot(root)
+            .run(Command.of("sleeper").withTimeout(Duration.ofMillis(300)));
+    assertThat(r.exitCode()).isEqualTo(CommandResult.TIMED_OUT);
+    assertThat(r.describeFailure()).startsWith("sleeper timed out after 0s");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void displayQuotesArguments() {
+    assertThat(
+            Command.of("systemd-run", "--description", "a \"b\"", "-p", "After=x.service")
+                .display())
+        .isEqualTo("systemd-run --description \"a \\\"b\\\"\" -p After=x.service");
+  }
+}

@@ -1,0 +1,164 @@
+package io.ocelot.fakehost;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * A simulated host root laid out by {@link HostRootBuilder}: reads its deployments, reboots it, and
+ * breaks or fixes it the way an admin would (renaming a tool, marking an image unpullable).
+ */
+public final class FakeHost {
+  private final Path root;
+
+  FakeHost(Path root) {
+    this.root = root;
+  }
+
+  /** An existing root, e.g. one the simulator laid out earlier. */
+  public static FakeHost open(Path root) {
+    if (!Files.isDirectory(root.resolve("var/lib/fakehost/ostree/deployments"))) {
+      throw new IllegalArgumentException(root + " is not a simulated host root");
+    }
+    return new FakeHost(root);
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  /** A deployment slot of the fake ostree. */
+  public enum Slot {
+    STAGED,
+    BOOTED,
+    ROLLBACK;
+
+    String dir() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** The image of a deployment slot, if the slot is occupied. */
+  public Optional<String> image(Slot slot) {
+    return read(deployment(slot).resolve("image"));
+  }
+
+  public Optional<String> kernelArguments(Slot slot) {
+    return image(slot).flatMap(i -> read(deployment(slot).resolve("kargs")));
+  }
+
+  public String bootId() {
+    return read(root.resolve("var/lib/fakehost/boot_id")).orElse("");
+  }
+
+  /** True when a reboot was requested (systemd-run ran "systemctl reboot") since the last boot. */
+  public boolean rebootRequested() {
+    return Files.exists(root.resolve("run/ocelot-fakehost/reboot-requested"));
+  }
+
+  /**
+   * Reboots the root as ostree would: the staged deployment (if any) becomes booted and the old
+   * booted one the rollback; with a queued rollback, booted and rollback swap. {@code run/} is
+   * cleared and the boot id changes.
+   */
+  public void reboot() {
+    try {
+      Path dir = root.resolve("var/lib/fakehost/ostree/deployments");
+      Path queued = root.resolve("var/lib/fakehost/rollback-queued");
+      if (Files.exists(deployment(Slot.STAGED).resolve("image"))) {
+        deleteTree(deployment(Slot.ROLLBACK));
+        Files.move(deployment(Slot.BOOTED), deployment(Slot.ROLLBACK));
+        Files.move(deployment(Slot.STAGED), deployment(Slot.BOOTED));
+      } else if (Files.exists(queued) && Files.exists(deployment(Slot.ROLLBACK))) {
+        Path tmp = dir.resolve(".swap");
+        Files.move(deployment(Slot.BOOTED), tmp);
+        Files.move(deployment(Slot.ROLLBACK), deployment(Slot.BOOTED));
+        Files.move(tmp, deployment(Slot.ROLLBACK));
+      }
+      Files.deleteIfExists(queued);
+      deleteTree(root.resolve("run"));
+      Files.createDirectories(root.resolve("run"));
+      Files.writeString(
+          root.resolve("var/lib/fakehost/boot_id"),
+          UUID.randomUUID() + "\n",
+          StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot reboot " + root, e);
+    }
+  }
+
+  /** Renames {@code usr/bin/<tool>} to {@code usr/bin/<tool>2}, as an admin breaking it would. */
+  public void breakTool(String tool) {
+    move(root.resolve("usr/bin/" + tool), root.resolve("usr/bin/" + tool + "2"));
+  }
+
+  /** Undoes {@link #breakTool}. */
+  public void fixTool(String tool) {
+    move(root.resolve("usr/bin/" + tool + "2"), root.resolve("usr/bin/" + tool));
+  }
+
+  /** From now on, pulling {@code image} fails. */
+  public void markUnpullable(String image) {
+    try {
+      Path faults = root.resolve("var/lib/fakehost/faults/unpullable");
+      Files.createDirectories(faults.getParent());
+      Files.writeString(faults, image + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Path deployment(Slot slot) {
+    return root.resolve("var/lib/fakehost/ostree/deployments/" + slot.dir());
+  }
+
+  private static Optional<String> read(Path file) {
+    try {
+      return Files.exists(file)
+          ? Optional.of(Files.readString(file, StandardCharsets.UTF_8).strip())
+          : Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void move(Path from, Path to) {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot move " + from + " to " + to, e);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  static String checksum(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

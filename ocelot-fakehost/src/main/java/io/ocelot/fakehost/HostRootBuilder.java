@@ -1,0 +1,119 @@
+package io.ocelot.fakehost;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Lays out a simulated host root: {@code etc/} with {@code core} in passwd and shadow, {@code
+ * usr/bin/} with the stand-in tools, the units the reboot command needs, and a booted deployment of
+ * a given image.
+ */
+public final class HostRootBuilder {
+  /** The stand-in tools, installed under {@code usr/bin}. */
+  public static final List<String> TOOLS =
+      List.of("rpm-ostree", "bootc", "systemctl", "systemd-run", "usermod");
+
+  private static final String RESOURCES = "/io/ocelot/fakehost/root/";
+  private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
+
+  private final Path root;
+  private String image = "quay.io/fedora/fedora-coreos@sha256:" + "0".repeat(64);
+  private String kargs = "rw root=UUID=4d1c6c6e console=tty0";
+  private String bootId = UUID.nameUUIDFromBytes(new byte[] {1}).toString();
+
+  private HostRootBuilder(Path root) {
+    this.root = Objects.requireNonNull(root);
+  }
+
+  public static HostRootBuilder at(Path root) {
+    return new HostRootBuilder(root);
+  }
+
+  /** The image of the booted deployment. */
+  public HostRootBuilder bootedImage(String image) {
+    this.image = image;
+    return this;
+  }
+
+  /** The kernel arguments of the booted deployment, space-separated. */
+  public HostRootBuilder kernelArguments(String kargs) {
+    this.kargs = kargs;
+    return this;
+  }
+
+  public HostRootBuilder bootId(String bootId) {
+    this.bootId = bootId;
+    return this;
+  }
+
+  public FakeHost build() {
+    try {
+      for (String tool : TOOLS) {
+        install("usr/bin/" + tool, true);
+      }
+      for (String file : FILES) {
+        install(file, false);
+      }
+      write(
+          "etc/passwd",
+          "root:x:0:0:root:/root:/bin/bash\ncore:x:1000:1000:CoreOS Admin:/var/home/core:/bin/bash\n");
+      write("etc/group", "root:x:0:\nwheel:x:10:core\ncore:x:1000:\n");
+      write("etc/shadow", "root:*:19000:0:99999:7:::\ncore:*:19000:0:99999:7:::\n");
+      Files.setPosixFilePermissions(
+          root.resolve("etc/shadow"), PosixFilePermissions.fromString("---------"));
+      write("etc/os-release", "NAME=\"Fedora Linux\"\nID=fedora\nVARIANT_ID=coreos\n");
+      write(
+          "usr/lib/systemd/system/ostree-finalize-staged.service",
+          "[Unit]\nDescription=OSTree Finalize Staged Deployment\n[Service]\nType=oneshot\n");
+      write(
+          "usr/lib/systemd/system/kubelet.service",
+          "[Unit]\nDescription=Kubernetes Kubelet\n[Service]\nExecStart=/usr/bin/kubelet\n"
+              + "[Install]\nWantedBy=multi-user.target\n");
+      Files.createDirectories(root.resolve("etc/systemd/system"));
+      Files.createDirectories(root.resolve("var/home/core/.ssh"));
+      Files.createDirectories(root.resolve("run"));
+      Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
+      Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
+      Files.createDirectories(booted);
+      write("var/lib/fakehost/ostree/deployments/booted/image", image + "\n");
+      write("var/lib/fakehost/ostree/deployments/booted/kargs", kargs + "\n");
+      write("var/lib/fakehost/ostree/deployments/booted/packages", "");
+      write("var/lib/fakehost/ostree/deployments/booted/serial", "0\n");
+      write(
+          "var/lib/fakehost/ostree/deployments/booted/checksum",
+          FakeHost.checksum(image + "|" + kargs + "|") + "\n");
+      write("var/lib/fakehost/serial", "0\n");
+      write("var/lib/fakehost/boot_id", bootId + "\n");
+      return new FakeHost(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lay out a host root at " + root, e);
+    }
+  }
+
+  private void install(String relative, boolean executable) throws IOException {
+    Path target = root.resolve(relative);
+    Files.createDirectories(target.getParent());
+    try (InputStream in = HostRootBuilder.class.getResourceAsStream(RESOURCES + relative)) {
+      if (in == null) {
+        throw new IOException("missing resource " + RESOURCES + relative);
+      }
+      Files.write(target, in.readAllBytes());
+    }
+    Files.setPosixFilePermissions(
+        target, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
+  }
+
+  private void write(String relative, String text) throws IOException {
+    Path target = root.resolve(relative);
+    Files.createDirectories(target.getParent());
+    Files.writeString(target, text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,63 @@
+# Shared by the fake host tools. They keep all state in files under the host root, which is the
+# directory two levels above usr/bin (so a root can be moved or copied and keeps working).
+# shellcheck shell=bash
+set -u
+
+FAKEHOST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+STATE="$FAKEHOST_ROOT/var/lib/fakehost"
+DEPLOYMENTS="$STATE/ostree/deployments"
+
+fh_log() {
+  mkdir -p "$FAKEHOST_ROOT/var/log"
+  printf '%s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >> "$FAKEHOST_ROOT/var/log/fakehost.log"
+}
+
+fh_die() { # exit-code message...
+  local code="$1"; shift
+  printf '%s\n' "$*" >&2
+  exit "$code"
+}
+
+# Slots: staged, booted, rollback. A slot exists when its directory has an image file.
+fh_has() { [ -f "$DEPLOYMENTS/$1/image" ]; }
+fh_get() { cat "$DEPLOYMENTS/$1/$2" 2>/dev/null || true; }
+
+# The deployment new work is based on: the staged one if any, else the booted one.
+fh_merge_slot() { if fh_has staged; then echo staged; else echo booted; fi; }
+
+fh_checksum() { printf '%s' "$*" | sha256sum | cut -c1-64; }
+
+# Writes a staged deployment: image, kargs and packages (one per line).
+fh_write_staged() { # image kargs packages
+  local tmp="$DEPLOYMENTS/.staged.tmp"
+  rm -rf "$tmp"; mkdir -p "$tmp"
+  printf '%s\n' "$1" > "$tmp/image"
+  printf '%s\n' "$2" > "$tmp/kargs"
+  printf '%s' "$3" > "$tmp/packages"
+  fh_checksum "$1|$2|$3" > "$tmp/checksum"
+  local serial; serial=$(( $(cat "$STATE/serial" 2>/dev/null || echo 0) + 1 ))
+  echo "$serial" > "$STATE/serial"
+  echo "$serial" > "$tmp/serial"
+  rm -rf "$DEPLOYMENTS/staged"; mv "$tmp" "$DEPLOYMENTS/staged"
+}
+
+fh_json_string() { # prints a JSON string literal
+  local s="$1"
+  s="${s//\\/\\\\}"; s="${s//\"/\\\"}"
+  printf '"%s"' "$s"
+}
+
+fh_packages_json() { # slot
+  local first=1 p
+  printf '['
+  while IFS= read -r p; do
+    [ -z "$p" ] && continue
+    [ $first -eq 1 ] || printf ', '
+    fh_json_string "$p"; first=0
+  done < <(fh_get "$1" packages)
+  printf ']'
+}
+
+fh_unpullable() { # image
+  grep -qxF "$1" "$STATE/faults/unpullable" 2>/dev/null
+}

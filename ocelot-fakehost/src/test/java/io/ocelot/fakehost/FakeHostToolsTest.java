@@ -1,0 +1,168 @@
+package io.ocelot.fakehost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The stand-in tools behave like the real ones where it matters. */
+class FakeHostToolsTest {
+  static final String I0 = "quay.io/fcos@sha256:" + "0".repeat(64);
+  static final String I2 = "registry.local/layered@sha256:" + "2".repeat(64);
+
+  @TempDir Path dir;
+  FakeHost host;
+
+  record Result(int code, String out, String err) {}
+
+  @BeforeEach
+  void layOut() {
+    host = HostRootBuilder.at(dir.resolve("root")).bootedImage(I0).build();
+  }
+
+  Result run(String tool, String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(host.root().resolve("usr/bin/" + tool).toString());
+    cmd.addAll(List.of(args));
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Result(p.waitFor(), out, err);
+  }
+
+  @Test
+  void rebaseStagesAndRefusesEqualRefs() throws Exception {
+    Result first =
+        run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    assertThat(first.code()).isZero();
+    assertThat(host.image(FakeHost.Slot.STAGED)).contains(I2);
+
+    Result again =
+        run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    assertThat(again.code()).isEqualTo(1);
+    assertThat(again.err())
+        .isEqualTo("error: Old and new refs are equal: ostree-unverified-registry:" + I2 + "\n");
+
+    assertThat(run("rpm-ostree", "cleanup", "-p").code()).isZero();
+    assertThat(host.image(FakeHost.Slot.STAGED)).isEmpty();
+    Result toBooted = run("rpm-ostree", "rebase", "ostree-unverified-registry:" + I0);
+    assertThat(toBooted.err()).contains("Old and new refs are equal");
+  }
+
+  @Test
+  void statusJsonListsStagedBootedRollback() throws Exception {
+    run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    Result status = run("rpm-ostree", "status", "--json");
+    assertThat(status.code()).isZero();
+    assertThat(status.out())
+        .contains("\"container-image-reference\": \"ostree-unverified-registry:" + I2 + "\"")
+        .contains("\"booted\": true")
+        .contains("\"staged\": true");
+  }
+
+  @Test
+  void kargsChangeTheMergeDeploymentAndDeleteNeedsPresence() throws Exception {
+    assertThat(run("rpm-ostree", "kargs", "--append=nosmt").code()).isZero();
+    assertThat(host.kernelArguments(FakeHost.Slot.STAGED).orElseThrow()).endsWith("nosmt");
+    assertThat(run("rpm-ostree", "kargs").out().strip()).endsWith("nosmt");
+    Result missing = run("rpm-ostree", "kargs", "--delete=quiet");
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("No karg 'quiet' found");
+  }
+
+  @Test
+  void rebootPromotesTheStagedDeployment() throws Exception {
+    String bootId = host.bootId();
+    run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    host.reboot();
+    assertThat(host.image(FakeHost.Slot.BOOTED)).contains(I2);
+    assertThat(host.image(FakeHost.Slot.ROLLBACK)).contains(I0);
+    assertThat(host.image(FakeHost.Slot.STAGED)).isEmpty();
+    assertThat(host.bootId()).isNotEqualTo(bootId);
+  }
+
+  @Test
+  void unpullableImagesFailToStage() throws Exception {
+    host.markUnpullable(I2);
+    Result r = run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("manifest unknown");
+  }
+
+  @Test
+  void systemdRunRecordsTheRebootAndRefusesADuplicateUnit() throws Exception {
+    String[] reboot = {
+      "--unit",
+      "machine-config-daemon-reboot",
+      "-p",
+      "Requires=ostree-finalize-staged.service",
+      "-p",
+      "After=ostree-finalize-staged.service",
+      "--description",
+      "machine-config-daemon: Node will reboot",
+      "/bin/sh",
+      "-c",
+      "systemctl reboot"
+    };
+    assertThat(run("systemd-run", reboot).code()).isZero();
+    assertThat(host.rebootRequested()).isTrue();
+    Result again = run("systemd-run", reboot);
+    assertThat(again.code()).isEqualTo(1);
+    assertThat(again.err()).contains("Unit machine-config-daemon-reboot.service already exists");
+    host.reboot();
+    assertThat(host.rebootRequested()).isFalse();
+  }
+
+  @Test
+  void systemctlEnablesWithSymlinksAndMasks() throws Exception {
+    Path unit = host.root().resolve("etc/systemd/system/hello.service");
+    Files.writeString(
+        unit, "[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n");
+    assertThat(run("systemctl", "is-enabled", "hello.service").out()).isEqualTo("disabled\n");
+    assertThat(run("systemctl", "enable", "hello.service").code()).isZero();
+    Path link = host.root().resolve("etc/systemd/system/multi-user.target.wants/hello.service");
+    assertThat(Files.readSymbolicLink(link))
+        .isEqualTo(Path.of("/etc/systemd/system/hello.service"));
+    assertThat(run("systemctl", "is-enabled", "hello.service").code()).isZero();
+    run("systemctl", "disable", "hello.service");
+    assertThat(Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    Result missing = run("systemctl", "enable", "nope.service");
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("Unit file nope.service does not exist");
+  }
+
+  @Test
+  void usermodSetsTheHashInShadow() throws Exception {
+    assertThat(run("usermod", "-p", "$6$abc", "core").code()).isZero();
+    assertThat(Files.readString(host.root().resolve("etc/shadow"))).contains("core:$6$abc:19000");
+    assertThat(run("usermod", "-p", "x", "nobody").code()).isEqualTo(6);
+  }
+
+  @Test
+  void aBrokenToolIsGoneUntilFixed() {
+    host.breakTool("systemd-run");
+    assertThat(host.root().resolve("usr/bin/systemd-run")).doesNotExist();
+    assertThat(host.root().resolve("usr/bin/systemd-run2")).exists();
+    host.fixTool("systemd-run");
+    assertThat(host.root().resolve("usr/bin/systemd-run")).exists();
+  }
+
+  @Test
+  void bootcSwitchesAndRollbackDiscardsTheStagedDeployment() throws Exception {
+    assertThat(run("bootc", "switch", I2).code()).isZero();
+    assertThat(host.image(FakeHost.Slot.STAGED)).contains(I2);
+    assertThat(run("bootc", "status", "--json").out()).contains("\"image\": \"" + I2 + "\"");
+    assertThat(run("bootc", "rollback").code()).isZero();
+    assertThat(host.image(FakeHost.Slot.STAGED)).isEmpty();
+  }
+}

@@ -79,6 +79,9 @@ public final class HostRootBuilder {
               + "[Install]\nWantedBy=multi-user.target\n");
       Files.createDirectories(root.resolve("etc/systemd/system"));
       Files.createDirectories(root.resolve("var/home/core/.ssh"));
+      if (!Files.exists(root.resolve("home"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        Files.createSymbolicLink(root.resolve("home"), Path.of("var/home"));
+      }
       Files.createDirectories(root.resolve("run"));
       Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
       Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");

@@ -98,6 +98,12 @@ public final class BootcImages implements OsImages {
   }
 
   @Override
+  public void switchKernel(String from, String to) throws HostException {
+    throw new HostException(
+        "the kernel of a bootc host comes from its image; build it into the image instead");
+  }
+
+  @Override
   public void changePackages(List<String> remove, List<String> install) throws HostException {
     throw new HostException(
         "packages of a bootc host come from its image; build them into the image instead");

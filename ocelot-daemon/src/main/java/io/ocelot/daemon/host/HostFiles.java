@@ -23,6 +23,15 @@ public interface HostFiles {
   /** Replaces whatever is at {@code path} with a symlink, atomically. */
   List<String> symlink(String path, String target) throws HostException;
 
+  /**
+   * Creates a directory (and its missing parents) with mode and owner; an existing one is left as
+   * it is. Returns the directories it created, outermost first.
+   */
+  List<String> ensureDirectory(String path, int mode, int uid, int gid) throws HostException;
+
+  /** Names of the entries of a directory (sorted); empty when there is no such directory. */
+  List<String> list(String dir) throws HostException;
+
   /** Removes a file or symlink; nothing there is fine. */
   void delete(String path) throws HostException;
 

@@ -25,6 +25,9 @@ public interface OsImages {
   /** Deletes then appends kernel arguments, in a (new) staged deployment. */
   void changeKernelArguments(List<String> delete, List<String> append) throws HostException;
 
-  /** Installs and removes packages (kernel type, extensions) in a staged deployment. */
+  /** Switches the kernel type ({@code default}, {@code realtime}, {@code 64k-pages}). */
+  void switchKernel(String from, String to) throws HostException;
+
+  /** Installs and removes packages (extensions) in a staged deployment. */
   void changePackages(List<String> remove, List<String> install) throws HostException;
 }

@@ -141,6 +141,39 @@ public final class RootedHostFiles implements HostFiles {
   }
 
   @Override
+  public List<String> ensureDirectory(String path, int mode, int uid, int gid)
+      throws HostException {
+    Path local = resolve(path);
+    if (Files.isDirectory(local, LinkOption.NOFOLLOW_LINKS)) {
+      return List.of();
+    }
+    List<String> created = new ArrayList<>(mkdirs(path));
+    try {
+      Files.createDirectory(local);
+      Files.setPosixFilePermissions(local, permissions(mode));
+      chown(local, uid, gid);
+      fsyncDirectory(local.getParent());
+    } catch (IOException e) {
+      throw io("cannot create directory " + path, e);
+    }
+    created.add(path);
+    return created;
+  }
+
+  @Override
+  public List<String> list(String dir) throws HostException {
+    Path local = resolve(dir);
+    if (!Files.isDirectory(local)) {
+      return List.of();
+    }
+    try (var entries = Files.list(local)) {
+      return entries.map(p -> p.getFileName().toString()).sorted().toList();
+    } catch (IOException e) {
+      throw io("cannot list " + dir, e);
+    }
+  }
+
+  @Override
   public void delete(String path) throws HostException {
     Path p = resolve(path);
     try {

@@ -103,11 +103,42 @@ public final class RpmOstreeImages implements OsImages {
   @Override
   public void changeKernelArguments(List<String> delete, List<String> append) throws HostException {
     List<String> args = new ArrayList<>(List.of("kargs"));
-    delete.forEach(k -> args.add("--delete=" + k));
+    delete.forEach(k -> args.add("--delete-if-present=" + k));
     append.forEach(k -> args.add("--append=" + k));
     HostException.check(
         runner, Command.of("rpm-ostree", args), "failed to update kernel arguments");
   }
+
+  /** MCO's kernel switch: replace the default kernel packages by the wanted type's, or reset. */
+  @Override
+  public void switchKernel(String from, String to) throws HostException {
+    List<String> args = new ArrayList<>(List.of("override"));
+    if (to.equals("default")) {
+      args.add("reset");
+      args.addAll(DEFAULT_KERNEL);
+      KERNEL_PACKAGES.getOrDefault(from, List.of()).forEach(p -> args.add("--uninstall=" + p));
+    } else {
+      args.add("remove");
+      args.addAll(DEFAULT_KERNEL);
+      KERNEL_PACKAGES.getOrDefault(to, List.of()).forEach(p -> args.add("--install=" + p));
+    }
+    HostException.check(runner, Command.of("rpm-ostree", args), "failed to switch kernel to " + to);
+  }
+
+  private static final List<String> DEFAULT_KERNEL =
+      List.of(
+          "kernel", "kernel-core", "kernel-modules", "kernel-modules-core", "kernel-modules-extra");
+  private static final java.util.Map<String, List<String>> KERNEL_PACKAGES =
+      java.util.Map.of(
+          "realtime",
+          List.of(
+              "kernel-rt-core", "kernel-rt-modules", "kernel-rt-modules-extra", "kernel-rt-kvm"),
+          "64k-pages",
+          List.of(
+              "kernel-64k-core",
+              "kernel-64k-modules",
+              "kernel-64k-modules-core",
+              "kernel-64k-modules-extra"));
 
   @Override
   public void changePackages(List<String> remove, List<String> install) throws HostException {

@@ -56,6 +56,12 @@ public final class Systemd {
     runner.run(Command.of("systemctl", "preset", unit));
   }
 
+  /** Reloads or restarts a service (the rebootless post-config actions). */
+  public void serviceAction(String verb, String unit) throws HostException {
+    HostException.check(
+        runner, Command.of("systemctl", verb, unit), verb + "ing " + unit + " service failed");
+  }
+
   public void daemonReload() throws HostException {
     HostException.check(
         runner, Command.of("systemctl", "daemon-reload"), "systemctl daemon-reload");

@@ -1,0 +1,20 @@
+package io.ocelot.daemon.txn;
+
+/** How an engine call ended. */
+public sealed interface EngineOutcome {
+
+  /** The reboot into {@code target} was requested; the host is committed to it. */
+  record RebootRequested(Target target, String rationale) implements EngineOutcome {}
+
+  /** The host is on {@code target} and validated (a rebootless update, a finalized boot). */
+  record Completed(Target target) implements EngineOutcome {}
+
+  /** Nothing was in flight: the host is on {@code target} (empty target: never updated). */
+  record Idle(Target target) implements EngineOutcome {}
+
+  /**
+   * The attempt failed. When the failure rolled back completely the host is back where it was;
+   * otherwise the journal is kept and the next start retries the undo.
+   */
+  record Failed(FailureRecord failure) implements EngineOutcome {}
+}

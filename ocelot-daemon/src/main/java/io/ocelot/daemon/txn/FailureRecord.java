@@ -1,0 +1,103 @@
+package io.ocelot.daemon.txn;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A failed update attempt as a value: where it failed, the command and its output, the root cause,
+ * what the rollback did step by step, and which state the node remains in. The node's {@code
+ * reason}, the {@code ocelot.io/last-failure} annotation, the UpdateFailed event and the metrics
+ * all come from it.
+ */
+public record FailureRecord(
+    Phase phase,
+    String step,
+    Optional<String> command,
+    Optional<Integer> exitCode,
+    String stderrTail,
+    String cause,
+    List<RollbackStep> rollback,
+    int attempt,
+    Instant firstFailedAt,
+    Instant failedAt,
+    Target target,
+    Target remainsOn) {
+
+  /** Where in the transaction the failure happened. */
+  public enum Phase {
+    PREPARE("prepare"),
+    COMMIT("commit"),
+    REBOOT("reboot"),
+    POST_ACTION("post-action"),
+    FINALIZE("finalize"),
+    RECOVERY("recovery");
+
+    private final String word;
+
+    Phase(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  /** What undoing one step did. */
+  public enum Outcome {
+    REVERTED("reverted"),
+    FAILED("failed"),
+    NOT_NEEDED("not-needed");
+
+    private final String word;
+
+    Outcome(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  /** The undo of one step. */
+  public record RollbackStep(
+      String step, Category category, Outcome outcome, Optional<String> error) {}
+
+  public FailureRecord {
+    rollback = List.copyOf(rollback);
+  }
+
+  /** True when every undo worked: the node is back in {@link #remainsOn}. */
+  public boolean rolledBackCompletely() {
+    return rollback.stream().noneMatch(r -> r.outcome() == Outcome.FAILED);
+  }
+
+  /** Same failure as {@code other}: same phase, step and cause (the incident goes on). */
+  public boolean sameAs(FailureRecord other) {
+    return phase == other.phase && step.equals(other.step) && cause.equals(other.cause);
+  }
+
+  /** The human message for the node's {@code reason} (at most 2000 characters). */
+  public String message() {
+    return FailureMessage.of(this);
+  }
+
+  /** This record as the next attempt of the same incident ({@code firstFailedAt} kept). */
+  public FailureRecord continuing(FailureRecord previous) {
+    return new FailureRecord(
+        phase,
+        step,
+        command,
+        exitCode,
+        stderrTail,
+        cause,
+        rollback,
+        attempt,
+        sameAs(previous) ? previous.firstFailedAt() : firstFailedAt,
+        failedAt,
+        target,
+        remainsOn);
+  }
+}

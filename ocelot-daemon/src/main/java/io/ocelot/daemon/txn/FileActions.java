@@ -1,0 +1,74 @@
+package io.ocelot.daemon.txn;
+
+import io.ocelot.api.ignition.FileEntry;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostFiles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Writing and removing the files of a config. */
+final class FileActions {
+  private FileActions() {}
+
+  /** Parent directories of {@code path} that do not exist yet, outermost first. */
+  static List<String> missingParents(HostFiles files, String path) throws HostException {
+    List<String> missing = new ArrayList<>();
+    String dir = path.substring(0, path.lastIndexOf('/'));
+    while (!dir.isEmpty() && files.stat(dir).isEmpty()) {
+      missing.add(0, dir);
+      dir = dir.substring(0, dir.lastIndexOf('/'));
+    }
+    return missing;
+  }
+
+  static Restoration.RestoreFile restorationOf(HostFiles files, String path) throws HostException {
+    return new Restoration.RestoreFile(path, files.stat(path), missingParents(files, path));
+  }
+
+  static Action write(FileEntry file) {
+    return new Action() {
+      @Override
+      public Category category() {
+        return Category.FILE;
+      }
+
+      @Override
+      public String summary() {
+        return "write file " + file.path();
+      }
+
+      @Override
+      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
+        int uid = host.userDb().uid(file.user());
+        int gid = host.userDb().gid(file.group());
+        return Prepared.of(
+            List.of(restorationOf(host.files(), file.path())),
+            Optional.empty(),
+            () -> host.files().write(file.path(), file.contents(), file.mode(), uid, gid));
+      }
+    };
+  }
+
+  static Action remove(FileEntry previous) {
+    return new Action() {
+      @Override
+      public Category category() {
+        return Category.FILE;
+      }
+
+      @Override
+      public String summary() {
+        return "remove file " + previous.path();
+      }
+
+      @Override
+      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
+        return Prepared.of(
+            List.of(restorationOf(host.files(), previous.path())),
+            Optional.empty(),
+            () -> host.files().delete(previous.path()));
+      }
+    };
+  }
+}

@@ -1,0 +1,18 @@
+package io.ocelot.daemon.txn;
+
+import io.ocelot.daemon.host.HostFiles;
+import io.ocelot.daemon.host.OsImages;
+import io.ocelot.daemon.host.Rebooter;
+import io.ocelot.daemon.host.Systemd;
+import io.ocelot.daemon.host.UserDb;
+import io.ocelot.daemon.host.Users;
+
+/** Everything the transaction touches on the host, injected as one bundle of ports. */
+public record HostContext(
+    HostFiles files,
+    OsImages images,
+    Systemd systemd,
+    Users users,
+    UserDb userDb,
+    Rebooter rebooter,
+    BootIdSource bootId) {}

@@ -1,0 +1,188 @@
+package io.ocelot.daemon.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.ignition.IgnitionConfig;
+import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostStatus;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the daemon does on start, before any new work (design §3, crash safety): an attempt that was
+ * prepared but not committed is rolled back; a committed attempt whose boot landed in the target is
+ * validated and finalized; one that booted the old deployment is rolled back and reported. Either
+ * way the host ends in one of its two stable states.
+ */
+public final class Recovery {
+  private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
+
+  private final HostContext host;
+  private final StateStore store;
+  private final EngineMetrics metrics;
+  private final Clock clock;
+
+  public Recovery(HostContext host, StateStore store, EngineMetrics metrics, Clock clock) {
+    this.host = host;
+    this.store = store;
+    this.metrics = metrics;
+    this.clock = clock;
+  }
+
+  public EngineOutcome start(Attempt attempt) throws HostException {
+    Optional<CommitMarker> marker = store.marker();
+    Optional<Journal> journal = store.journal();
+    if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {
+      return committed(marker.get(), journal, attempt);
+    }
+    if (journal.isPresent()) {
+      Journal j = journal.get();
+      return rollBack(
+          j,
+          FailureRecord.Phase.RECOVERY,
+          "resume",
+          "the update to "
+              + j.to().describe()
+              + " was interrupted (the daemon stopped) before"
+              + " its commit",
+          marker,
+          attempt);
+    }
+    return new EngineOutcome.Idle(
+        marker.map(CommitMarker::target).orElse(new Target("", Optional.empty())));
+  }
+
+  private EngineOutcome committed(CommitMarker marker, Optional<Journal> journal, Attempt attempt)
+      throws HostException {
+    Journal j =
+        journal.orElseGet(
+            () ->
+                new Journal(
+                    marker.attemptId(),
+                    attempt.number(),
+                    marker.previous().orElse(marker.target()),
+                    marker.target(),
+                    Journal.Phase.COMMITTED,
+                    clock.instant(),
+                    List.of()));
+    if (host.bootId().current().equals(marker.bootId())) {
+      // No reboot since the commit: the request failed or never went out before the daemon died.
+      return rollBack(
+          j,
+          FailureRecord.Phase.RECOVERY,
+          "request reboot",
+          "the daemon stopped after committing to "
+              + marker.target().describe()
+              + " but the node did not reboot",
+          Optional.of(marker),
+          attempt);
+    }
+    HostStatus status = host.images().status();
+    String expected = effectiveImage(marker);
+    String booted = status.bootedImage().orElse("");
+    if (!booted.equals(expected)) {
+      return rollBack(
+          j,
+          FailureRecord.Phase.FINALIZE,
+          "validate boot",
+          "booted image " + booted + ", expected " + expected,
+          Optional.of(marker),
+          attempt);
+    }
+    return finalizeBoot(marker, attempt);
+  }
+
+  private EngineOutcome finalizeBoot(CommitMarker marker, Attempt attempt) throws HostException {
+    IgnitionConfig config = ignition(marker.machineConfig());
+    if (host.files().stat(RevertArtifacts.CONFIG).isPresent()) {
+      // The revert unit re-applies the config at boot; where no unit ran (a simulated host), do it
+      // here.
+      FirstBoot.reapply(host, config);
+      RevertArtifacts.remove(host);
+    }
+    List<String> problems = OnDiskValidator.problems(config, host.files());
+    if (!problems.isEmpty()) {
+      String against = marker.target().image().orElse(marker.target().config());
+      FailureRecord record =
+          Failures.of(
+              FailureRecord.Phase.FINALIZE,
+              "validate on-disk state",
+              "unexpected on-disk state validating against " + against + ": " + problems.get(0),
+              Optional.empty(),
+              List.of(),
+              attempt,
+              clock.instant(),
+              marker.target(),
+              marker.target());
+      store.write(record);
+      metrics.updateFailed();
+      return new EngineOutcome.Failed(record);
+    }
+    try {
+      host.images().cleanupRollback();
+    } catch (HostException e) {
+      LOG.warn("could not remove the rollback deployment: {}", e.getMessage());
+    }
+    store.write(
+        CommitMarker.stable(marker.target(), marker.machineConfig(), host.bootId().current()),
+        "marker:stable");
+    store.clearJournal("journal:cleared");
+    store.clearLastFailure();
+    metrics.settled();
+    LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());
+    return new EngineOutcome.Completed(marker.target());
+  }
+
+  private EngineOutcome rollBack(
+      Journal journal,
+      FailureRecord.Phase phase,
+      String step,
+      String cause,
+      Optional<CommitMarker> marker,
+      Attempt attempt)
+      throws HostException {
+    LOG.warn("{}; rolling back", cause);
+    Rollback.Result undone =
+        new Rollback(host, store).run(journal.withPhase(Journal.Phase.PREPARING));
+    if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {
+      store.write(marker.get().back(), "marker:reverted");
+    }
+    FailureRecord record =
+        Failures.of(
+            phase,
+            step,
+            cause,
+            Optional.empty(),
+            undone.steps(),
+            attempt,
+            clock.instant(),
+            journal.to(),
+            journal.from());
+    store.write(record);
+    if (undone.complete()) {
+      store.clearJournal("journal:cleared");
+    }
+    metrics.updateFailed();
+    return new EngineOutcome.Failed(record);
+  }
+
+  /** The image the marker's target boots: its layered image, else its config's OS image. */
+  static String effectiveImage(CommitMarker marker) {
+    return marker
+        .target()
+        .image()
+        .orElseGet(() -> marker.machineConfig().path("spec").path("osImageURL").asText(""));
+  }
+
+  static IgnitionConfig ignition(JsonNode machineConfig) throws HostException {
+    IgnitionResult r = IgnitionParser.parse(machineConfig.path("spec").get("config"));
+    if (r instanceof IgnitionResult.Valid v) {
+      return v.config();
+    }
+    throw new HostException("the config in the commit marker does not parse: " + r.problems());
+  }
+}

@@ -1,0 +1,65 @@
+package io.ocelot.daemon.txn;
+
+import io.ocelot.daemon.host.HostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Undoes a journal: every step not yet undone, last first, each by its journalled restorations.
+ * Every failure is kept (not just the first) and the journal records each step's new state, so an
+ * interrupted rollback resumes where it stopped.
+ */
+final class Rollback {
+  private final HostContext host;
+  private final StateStore store;
+
+  Rollback(HostContext host, StateStore store) {
+    this.host = host;
+    this.store = store;
+  }
+
+  /** The journal after the undo, and the outcome of each step in undo order. */
+  record Result(Journal journal, List<FailureRecord.RollbackStep> steps) {
+    boolean complete() {
+      return steps.stream().noneMatch(s -> s.outcome() == FailureRecord.Outcome.FAILED);
+    }
+  }
+
+  Result run(Journal journal) throws HostException {
+    Restorer restorer = new Restorer(host);
+    List<FailureRecord.RollbackStep> steps = new ArrayList<>();
+    Journal j = journal;
+    for (int i = journal.entries().size() - 1; i >= 0; i--) {
+      Journal.Entry e = j.entries().get(i);
+      if (e.state() == Journal.StepState.UNDONE) {
+        continue;
+      }
+      boolean changed = false;
+      List<String> errors = new ArrayList<>();
+      for (Restoration r : e.restorations()) {
+        try {
+          changed |= restorer.restore(r);
+        } catch (HostException ex) {
+          errors.add(r.describe() + ": " + ex.getMessage());
+        }
+      }
+      FailureRecord.Outcome outcome =
+          !errors.isEmpty()
+              ? FailureRecord.Outcome.FAILED
+              : changed ? FailureRecord.Outcome.REVERTED : FailureRecord.Outcome.NOT_NEEDED;
+      steps.add(
+          new FailureRecord.RollbackStep(
+              e.summary(),
+              e.category(),
+              outcome,
+              errors.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", errors))));
+      j =
+          j.with(
+              e.withState(
+                  errors.isEmpty() ? Journal.StepState.UNDONE : Journal.StepState.UNDO_FAILED));
+      store.write(j, "journal:undone:" + i);
+    }
+    return new Result(j, steps);
+  }
+}

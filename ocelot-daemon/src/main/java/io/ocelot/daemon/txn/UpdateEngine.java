@@ -1,0 +1,204 @@
+package io.ocelot.daemon.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.ignition.Bytes;
+import io.ocelot.api.json.Json;
+import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.plan.Commit;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.PostAction;
+import io.ocelot.daemon.plan.Step;
+import io.ocelot.daemon.plan.UpdatePlan;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies an update plan to the host as one transaction (design §3): each prepare step journals its
+ * pre-image, then applies; the commit writes the marker and requests the reboot. Any failure before
+ * the commit point, the reboot request included, undoes every applied step in reverse and returns a
+ * failure record that names the root cause.
+ */
+public final class UpdateEngine {
+  private static final Logger LOG = LoggerFactory.getLogger(UpdateEngine.class);
+
+  private final HostContext host;
+  private final StateStore store;
+  private final DrainHandshake drain;
+  private final EngineMetrics metrics;
+  private final Clock clock;
+  private final Supplier<String> ids;
+
+  public UpdateEngine(
+      HostContext host,
+      StateStore store,
+      DrainHandshake drain,
+      EngineMetrics metrics,
+      Clock clock,
+      Supplier<String> ids) {
+    this.host = host;
+    this.store = store;
+    this.drain = drain;
+    this.metrics = metrics;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  public EngineOutcome apply(UpdatePlan plan, Attempt attempt) throws HostException {
+    Target from = target(plan.from());
+    Target to = target(plan.to());
+    if (store.journal().isPresent()) {
+      throw new IllegalStateException("an unfinished attempt is in the journal: run start() first");
+    }
+    if (plan.isNoop()) {
+      metrics.settled();
+      return new EngineOutcome.Idle(to);
+    }
+    Bytes desiredJson = Bytes.utf8(Json.MAPPER.valueToTree(plan.to().config()).toString());
+    Journal journal =
+        new Journal(
+            ids.get(),
+            attempt.number(),
+            from,
+            to,
+            Journal.Phase.PREPARING,
+            clock.instant(),
+            List.of());
+    store.write(journal, "journal:start");
+    for (int i = 0; i < plan.steps().size(); i++) {
+      Step step = plan.steps().get(i);
+      Action action = Actions.of(step, drain, desiredJson);
+      Action.Prepared prepared;
+      try {
+        prepared = action.observe(host, journal.ownsStagedSlot());
+      } catch (HostException e) {
+        return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
+      }
+      journal =
+          journal.with(
+              new Journal.Entry(
+                  i,
+                  action.summary(),
+                  action.category(),
+                  prepared.restorations(),
+                  Journal.StepState.OBSERVED,
+                  prepared.note()));
+      store.write(journal, "journal:observed:" + i);
+      LOG.info("{}{}", action.summary(), prepared.note().map(n -> " (" + n + ")").orElse(""));
+      try {
+        prepared.apply();
+      } catch (HostException e) {
+        if (action.category() == Category.IMAGE) {
+          metrics.stagingFailed();
+        }
+        return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
+      }
+      if (action.category() == Category.IMAGE) {
+        metrics.stagingSucceeded();
+      }
+      journal = journal.with(journal.entries().get(i).withState(Journal.StepState.APPLIED));
+      store.write(journal, "journal:applied:" + i);
+    }
+    return commit(plan, journal, attempt);
+  }
+
+  private EngineOutcome commit(UpdatePlan plan, Journal journal, Attempt attempt)
+      throws HostException {
+    Commit commit = plan.commit().orElseThrow();
+    CommitMarker marker =
+        new CommitMarker(
+            CommitMarker.Phase.COMMITTED,
+            journal.to(),
+            json(plan.to()),
+            Optional.of(journal.from()),
+            Optional.of(json(plan.from())),
+            journal.attemptId(),
+            host.bootId().current());
+    store.write(marker, "marker:committed");
+    Journal committed = journal.withPhase(Journal.Phase.COMMITTED);
+    store.write(committed, "journal:committed");
+    if (commit.action() == PostAction.REBOOT) {
+      LOG.info("initiating reboot: {}", commit.rationale());
+      CommandResult r = host.rebooter().requestReboot(commit.rationale());
+      if (!r.ok()) {
+        metrics.rebootFailed();
+        store.write(marker.back(), "marker:reverted");
+        return fail(
+            journal,
+            FailureRecord.Phase.REBOOT,
+            "request reboot",
+            "reboot command failed: " + r.describeFailure(),
+            Optional.of(r),
+            attempt);
+      }
+      return new EngineOutcome.RebootRequested(journal.to(), commit.rationale());
+    }
+    try {
+      if (commit.action() != PostAction.NONE) {
+        host.systemd()
+            .serviceAction(
+                commit.action() == PostAction.RELOAD_CRIO ? "reload" : "restart", "crio");
+      }
+    } catch (HostException e) {
+      store.write(marker.back(), "marker:reverted");
+      return fail(
+          journal, FailureRecord.Phase.POST_ACTION, commit.action().description(), e, attempt);
+    }
+    store.write(
+        CommitMarker.stable(journal.to(), marker.machineConfig(), marker.bootId()),
+        "marker:stable");
+    store.clearJournal("journal:cleared");
+    store.clearLastFailure();
+    metrics.settled();
+    return new EngineOutcome.Completed(journal.to());
+  }
+
+  private EngineOutcome fail(
+      Journal journal, FailureRecord.Phase phase, String step, HostException e, Attempt attempt)
+      throws HostException {
+    return fail(journal, phase, step, e.getMessage(), e.command(), attempt);
+  }
+
+  private EngineOutcome fail(
+      Journal journal,
+      FailureRecord.Phase phase,
+      String step,
+      String cause,
+      Optional<CommandResult> command,
+      Attempt attempt)
+      throws HostException {
+    LOG.warn("{} failed: {}; rolling back", step, cause);
+    Rollback.Result undone =
+        new Rollback(host, store).run(journal.withPhase(Journal.Phase.PREPARING));
+    FailureRecord record =
+        Failures.of(
+            phase,
+            step,
+            cause,
+            command,
+            undone.steps(),
+            attempt,
+            clock.instant(),
+            journal.to(),
+            journal.from());
+    store.write(record);
+    if (undone.complete()) {
+      store.clearJournal("journal:cleared");
+    }
+    metrics.updateFailed();
+    LOG.warn("{}", record.message());
+    return new EngineOutcome.Failed(record);
+  }
+
+  static Target target(ConfigTarget t) {
+    return new Target(t.name(), t.image());
+  }
+
+  private static JsonNode json(ConfigTarget t) {
+    return Json.MAPPER.valueToTree(t.config());
+  }
+}

@@ -1,0 +1,178 @@
+package io.ocelot.daemon.txn;
+
+import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.daemon.host.CommandRunner;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostFiles;
+import io.ocelot.daemon.host.OsImagesProbe;
+import io.ocelot.daemon.host.ProcessCommandRunner;
+import io.ocelot.daemon.host.Rebooter;
+import io.ocelot.daemon.host.RootedHostFiles;
+import io.ocelot.daemon.host.Systemd;
+import io.ocelot.daemon.host.UserDb;
+import io.ocelot.daemon.host.Users;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.Observed;
+import io.ocelot.daemon.plan.PlanResult;
+import io.ocelot.daemon.plan.Planner;
+import io.ocelot.daemon.plan.UpdatePlan;
+import io.ocelot.fakehost.FakeHost;
+import io.ocelot.fakehost.HostRootBuilder;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+/** A simulated host wired to the engine, as the daemon wires a real one. */
+final class HostFixture {
+  /**
+   * Paths whose change is not host configuration: logs, the fake tools' counters, runtime stamps.
+   */
+  private static final List<String> VOLATILE =
+      List.of(
+          "var/log/",
+          "var/lib/fakehost/serial",
+          "var/lib/fakehost/service-actions",
+          "run/systemd/last-daemon-reload",
+          "var/lib/ocelot/last-failure.json");
+
+  final FakeHost fake;
+  final Path root;
+  final HostFiles files;
+  final CommandRunner runner;
+  final HostContext host;
+  final Clock clock = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
+  final AtomicInteger ids = new AtomicInteger();
+  PrometheusRegistry registry = new PrometheusRegistry();
+  EngineMetrics metrics = new EngineMetrics(registry);
+  Checkpoint checkpoint = Checkpoint.NONE;
+
+  HostFixture(Path root, String bootedImage) throws HostException {
+    this(root, bootedImage, UnaryOperator.identity());
+  }
+
+  HostFixture(Path root, String bootedImage, UnaryOperator<HostFiles> decorate)
+      throws HostException {
+    this.root = root;
+    this.fake =
+        HostRootBuilder.at(root).bootedImage(bootedImage).kernelArguments("rw quiet").build();
+    this.files = decorate.apply(new RootedHostFiles(root));
+    this.runner = ProcessCommandRunner.simulatedRoot(root);
+    this.host =
+        new HostContext(
+            files,
+            OsImagesProbe.detect(runner),
+            new Systemd(runner),
+            new Users(runner, files),
+            new UserDb(files),
+            new Rebooter(runner),
+            BootIdSource.file(files, BootIdSource.SIMULATED));
+  }
+
+  StateStore store() {
+    return new StateStore(files, checkpoint);
+  }
+
+  UpdateEngine engine() {
+    return new UpdateEngine(
+        host,
+        store(),
+        DrainHandshake.NO_CLUSTER,
+        metrics,
+        clock,
+        () -> "attempt-" + ids.incrementAndGet());
+  }
+
+  Recovery recovery() {
+    return new Recovery(host, store(), metrics, clock);
+  }
+
+  /** A fresh daemon process after a reboot: new metrics. */
+  void restartDaemon() {
+    registry = new PrometheusRegistry();
+    metrics = new EngineMetrics(registry);
+  }
+
+  /** Puts the host into a config as if it had been applied and validated earlier. */
+  void settle(MachineConfig config, Optional<String> image) throws HostException {
+    IgnitionResult r = IgnitionParser.parse(config.getSpec().getConfig());
+    FirstBoot.reapply(host, ((IgnitionResult.Valid) r).config());
+    store()
+        .write(
+            CommitMarker.stable(
+                new Target(config.getMetadata().getName(), image),
+                Json.MAPPER.valueToTree(config),
+                host.bootId().current()),
+            "test:settle");
+  }
+
+  static UpdatePlan plan(ConfigTarget from, ConfigTarget to, String booted) {
+    PlanResult r = Planner.plan(from, to, Observed.booted(booted));
+    return ((PlanResult.Ready) r).plan();
+  }
+
+  /** The paths that differ between two snapshots, with both descriptions. */
+  static Map<String, String> differences(Map<String, String> before, Map<String, String> after) {
+    Map<String, String> out = new TreeMap<>();
+    java.util.Set<String> keys = new java.util.TreeSet<>(before.keySet());
+    keys.addAll(after.keySet());
+    for (String k : keys) {
+      if (!java.util.Objects.equals(before.get(k), after.get(k))) {
+        out.put(k, before.get(k) + " => " + after.get(k));
+      }
+    }
+    return out;
+  }
+
+  /** Every file, symlink and directory under the root with type, mode, owner and content hash. */
+  Map<String, String> snapshot() {
+    Map<String, String> out = new TreeMap<>();
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.toList()) {
+        String rel = root.relativize(p).toString();
+        if (rel.isEmpty() || VOLATILE.stream().anyMatch(v -> rel.equals(v) || rel.startsWith(v))) {
+          continue;
+        }
+        out.put(rel, describe(p));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  private static String describe(Path p) throws IOException {
+    if (Files.isSymbolicLink(p)) {
+      return "link -> " + Files.readSymbolicLink(p);
+    }
+    Object mode = Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    Object uid = Files.getAttribute(p, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    Object gid = Files.getAttribute(p, "unix:gid", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    String meta = String.format("%o %s:%s", (Integer) mode & 07777, uid, gid);
+    if (Files.isDirectory(p)) {
+      return "dir " + meta;
+    }
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p));
+      return "file " + meta + " " + HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -33,8 +33,16 @@ public final class Systemd {
     }
   }
 
-  public Enablement isEnabled(String unit) {
-    return Enablement.parse(runner.run(Command.of("systemctl", "is-enabled", unit)).stdout());
+  /**
+   * The unit's enablement. A unit systemd does not know is {@link Enablement#UNKNOWN}; a failure to
+   * ask (systemctl missing, timing out) is an error, never a guess.
+   */
+  public Enablement isEnabled(String unit) throws HostException {
+    CommandResult r = runner.run(Command.of("systemctl", "is-enabled", unit));
+    if (r.exitCode() == CommandResult.NOT_FOUND || r.exitCode() == CommandResult.TIMED_OUT) {
+      throw new HostException("systemctl is-enabled " + unit, r);
+    }
+    return Enablement.parse(r.stdout());
   }
 
   public void enable(List<String> units) throws HostException {

@@ -39,6 +39,13 @@ public final class Recovery {
     if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {
       return committed(marker.get(), journal, attempt);
     }
+    if (journal.isPresent()
+        && journal.get().phase() == Journal.Phase.COMMITTED
+        && marker.map(CommitMarker::target).equals(Optional.of(journal.get().to()))) {
+      // Finalized, but stopped before the journal was removed.
+      store.clearJournal("journal:cleared");
+      return new EngineOutcome.Completed(journal.get().to());
+    }
     if (journal.isPresent()) {
       Journal j = journal.get();
       return rollBack(
@@ -127,10 +134,12 @@ public final class Recovery {
     } catch (HostException e) {
       LOG.warn("could not remove the rollback deployment: {}", e.getMessage());
     }
+    // The journal goes first: a stable marker next to a journal would read as an interrupted
+    // update and be rolled back.
+    store.clearJournal("journal:cleared");
     store.write(
         CommitMarker.stable(marker.target(), marker.machineConfig(), host.bootId().current()),
         "marker:stable");
-    store.clearJournal("journal:cleared");
     store.clearLastFailure();
     metrics.settled();
     LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());

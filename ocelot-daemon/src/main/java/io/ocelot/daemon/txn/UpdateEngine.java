@@ -148,6 +148,8 @@ public final class UpdateEngine {
       return fail(
           journal, FailureRecord.Phase.POST_ACTION, commit.action().description(), e, attempt);
     }
+    // Marker first: a stable marker naming the journal's target reads as "finished" on restart,
+    // while a committed marker without a journal would read as "reboot never happened".
     store.write(
         CommitMarker.stable(journal.to(), marker.machineConfig(), marker.bootId()),
         "marker:stable");

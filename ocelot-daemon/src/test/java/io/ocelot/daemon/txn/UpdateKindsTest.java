@@ -1,0 +1,171 @@
+package io.ocelot.daemon.txn;
+
+import static io.ocelot.daemon.txn.SeedScenarioTest.BASE;
+import static io.ocelot.daemon.txn.SeedScenarioTest.I1;
+import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
+import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
+import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigs;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.UpdatePlan;
+import io.ocelot.fakehost.FakeHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each kind of update end to end on a simulated host: apply, reboot, finalize. */
+class UpdateKindsTest {
+  @TempDir Path dir;
+
+  HostFixture host(String booted) throws Exception {
+    return new HostFixture(dir.resolve("root"), booted);
+  }
+
+  EngineOutcome rebootAndStart(HostFixture h) throws Exception {
+    h.fake.reboot();
+    h.restartDaemon();
+    return h.recovery().start(Attempt.FIRST);
+  }
+
+  @Test
+  void classicConfigChangeWithKernelArguments() throws Exception {
+    HostFixture h = host(BASE);
+    h.settle(R1, Optional.empty());
+    MachineConfig r2 = MachineConfigs.copy(R2);
+    r2.getSpec().setKernelArguments(List.of("nosmt", "mitigations=auto"));
+    UpdatePlan plan = HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.of(r2), BASE);
+
+    assertThat(h.engine().apply(plan, Attempt.FIRST))
+        .isEqualTo(
+            new EngineOutcome.RebootRequested(
+                new Target("rendered-worker-2", Optional.empty()),
+                "Node will reboot into config rendered-worker-2"));
+    // The kernel arguments live in a staged deployment of the same image.
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(BASE);
+    assertThat(h.fake.kernelArguments(FakeHost.Slot.STAGED))
+        .contains("rw quiet nosmt mitigations=auto");
+
+    assertThat(rebootAndStart(h))
+        .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-2", Optional.empty())));
+    assertThat(h.fake.kernelArguments(FakeHost.Slot.BOOTED))
+        .contains("rw quiet nosmt mitigations=auto");
+    // As MCO: the rollback deployment is removed once the new one validated.
+    assertThat(h.fake.image(FakeHost.Slot.ROLLBACK)).isEmpty();
+  }
+
+  @Test
+  void optInToLayering() throws Exception {
+    HostFixture h = host(BASE);
+    h.settle(R1, Optional.empty());
+    UpdatePlan plan = HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.layered(R1, I1), BASE);
+    assertThat(h.engine().apply(plan, Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.RebootRequested.class);
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(I1);
+    assertThat(rebootAndStart(h))
+        .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-1", Optional.of(I1))));
+    assertThat(h.fake.image(FakeHost.Slot.BOOTED)).contains(I1);
+  }
+
+  @Test
+  void revertFromLayeringWritesArtifactsAndRemovesThemAfterTheBoot() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    UpdatePlan plan = HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.of(R1), I1);
+
+    assertThat(h.engine().apply(plan, Attempt.FIRST))
+        .isEqualTo(
+            new EngineOutcome.RebootRequested(
+                new Target("rendered-worker-1", Optional.empty()),
+                "Node will reboot into image " + BASE + " / MachineConfig rendered-worker-1"));
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(BASE);
+    assertThat(h.root.resolve("etc/mco/machineconfig-revert.json")).exists();
+    assertThat(
+            h.root.resolve(
+                "etc/systemd/system/multi-user.target.requires/machine-config-daemon-revert.service"))
+        .isSymbolicLink();
+
+    // The base image's /etc lacks a file the layered image carried: the first boot re-applies it.
+    Files.delete(h.root.resolve("etc/chrony.conf"));
+    assertThat(rebootAndStart(h))
+        .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-1", Optional.empty())));
+    assertThat(h.fake.image(FakeHost.Slot.BOOTED)).contains(BASE);
+    assertThat(h.root.resolve("etc/chrony.conf")).hasContent("pool a.example.com");
+    assertThat(h.root.resolve("etc/mco/machineconfig-revert.json")).doesNotExist();
+    assertThat(h.root.resolve("etc/systemd/system/machine-config-daemon-revert.service"))
+        .doesNotExist();
+  }
+
+  @Test
+  void alreadyBootedIntoTheDesiredImageStagesNothing() throws Exception {
+    // Torn state: annotations and marker say I1, but the host booted I2 (a manual rollback).
+    HostFixture h = host(I2);
+    h.settle(R1, Optional.of(I1));
+    UpdatePlan plan =
+        HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I2);
+    assertThat(plan.notes()).containsExactly("staging skipped: the node already booted " + I2);
+    assertThat(h.engine().apply(plan, Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.RebootRequested.class);
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).isEmpty();
+    assertThat(Files.readString(h.root.resolve("var/log/fakehost.log"))).doesNotContain("rebase");
+    assertThat(rebootAndStart(h))
+        .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-2", Optional.of(I2))));
+  }
+
+  @Test
+  void bootingTheOldDeploymentRollsBackAndSaysWhy() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    Map<String, String> before = h.snapshot();
+    UpdatePlan plan =
+        HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1);
+    assertThat(h.engine().apply(plan, Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.RebootRequested.class);
+
+    // The staged deployment was never finalized: the node comes back on I1.
+    Files.walk(h.root.resolve("var/lib/fakehost/ostree/deployments/staged"))
+        .sorted(java.util.Comparator.reverseOrder())
+        .forEach(p -> p.toFile().delete());
+    EngineOutcome outcome = rebootAndStart(h);
+
+    FailureRecord f = ((EngineOutcome.Failed) outcome).failure();
+    assertThat(f.cause()).isEqualTo("booted image " + I1 + ", expected " + I2);
+    assertThat(f.phase()).isEqualTo(FailureRecord.Phase.FINALIZE);
+    assertThat(f.message())
+        .startsWith("booted image " + I1 + ", expected " + I2 + "; rolled back ");
+    assertThat(f.message())
+        .endsWith("node remains on MachineConfig rendered-worker-1 / image " + I1);
+    assertThat(h.store().marker().orElseThrow().target())
+        .isEqualTo(new Target("rendered-worker-1", Optional.of(I1)));
+    Map<String, String> diff = HostFixture.differences(before, h.snapshot());
+    // Only what a reboot changes anyway: the boot id and the cleared run/ directory.
+    assertThat(diff.keySet())
+        .allMatch(k -> k.equals("var/lib/fakehost/boot_id") || k.startsWith("run"));
+  }
+
+  @Test
+  void onDiskMismatchAfterTheBootIsReportedWithMcosMessage() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    UpdatePlan plan =
+        HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1);
+    h.engine().apply(plan, Attempt.FIRST);
+    Files.writeString(h.root.resolve("etc/keep.conf"), "edited by hand\n");
+    FailureRecord f = ((EngineOutcome.Failed) rebootAndStart(h)).failure();
+    assertThat(f.cause())
+        .isEqualTo(
+            "unexpected on-disk state validating against "
+                + I2
+                + ": content mismatch for file \"/etc/keep.conf\"");
+    // Fixed by hand, the next start finalizes.
+    Files.writeString(h.root.resolve("etc/keep.conf"), "unchanged\n");
+    h.restartDaemon();
+    assertThat(h.recovery().start(Attempt.after(f))).isInstanceOf(EngineOutcome.Completed.class);
+  }
+}

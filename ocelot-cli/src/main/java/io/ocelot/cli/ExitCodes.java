@@ -10,6 +10,9 @@ final class ExitCodes {
   /** The input could not be read (missing file, malformed YAML/JSON) or the usage was wrong. */
   static final int UNREADABLE = 2;
 
+  /** An update failed and its rollback did not complete: the host needs attention. */
+  static final int ROLLBACK_FAILED = 3;
+
   /** A bug. */
   static final int INTERNAL = 70;
 

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       RenderCommand.class,
       PlanCommand.class,
+      HostCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -13,6 +13,12 @@ import java.util.Optional;
 public final class FirstBoot {
   private FirstBoot() {}
 
+  /** Re-applies the config, then removes the revert artifacts: the revert is complete. */
+  public static void complete(HostContext host, IgnitionConfig config) throws HostException {
+    reapply(host, config);
+    RevertArtifacts.remove(host);
+  }
+
   public static void reapply(HostContext host, IgnitionConfig config) throws HostException {
     for (FileEntry f : config.files()) {
       FileActions.write(f).observe(host, true).apply();

@@ -108,8 +108,7 @@ public final class Recovery {
     if (host.files().stat(RevertArtifacts.CONFIG).isPresent()) {
       // The revert unit re-applies the config at boot; where no unit ran (a simulated host), do it
       // here.
-      FirstBoot.reapply(host, config);
-      RevertArtifacts.remove(host);
+      FirstBoot.complete(host, config);
     }
     List<String> problems = OnDiskValidator.problems(config, host.files());
     if (!problems.isEmpty()) {

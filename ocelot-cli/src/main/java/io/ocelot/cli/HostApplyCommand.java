@@ -1,0 +1,142 @@
+package io.ocelot.cli;
+
+import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.daemon.host.HostStatus;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.Observed;
+import io.ocelot.daemon.plan.PlanResult;
+import io.ocelot.daemon.plan.Planner;
+import io.ocelot.daemon.plan.Step;
+import io.ocelot.daemon.plan.UpdatePlan;
+import io.ocelot.daemon.txn.Attempt;
+import io.ocelot.daemon.txn.DrainHandshake;
+import io.ocelot.daemon.txn.EngineMetrics;
+import io.ocelot.daemon.txn.EngineOutcome;
+import io.ocelot.daemon.txn.FailureJson;
+import io.ocelot.daemon.txn.FailureRecord;
+import io.ocelot.daemon.txn.HostContext;
+import io.ocelot.daemon.txn.Recovery;
+import io.ocelot.daemon.txn.StateStore;
+import io.ocelot.daemon.txn.Target;
+import io.ocelot.daemon.txn.UpdateEngine;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ocelot host apply}: one update transaction, up to and including the reboot request. */
+@Command(
+    name = "apply",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Apply an update to a host root as one transaction, up to and including the reboot"
+          + " request. On failure every step is undone and the failure record printed.",
+      "Exit 0 when the reboot was requested (or the update completed without one), 1 when the"
+          + " update failed and was rolled back (or is unreconcilable), 2 when an input cannot be"
+          + " read, 3 when the rollback itself failed."
+    })
+final class HostApplyCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--root", required = true, description = "The host root.")
+  Path root;
+
+  @Option(names = "--current", required = true, arity = "1..*", paramLabel = "FILE")
+  List<Path> current;
+
+  @Option(names = "--desired", required = true, arity = "1..*", paramLabel = "FILE")
+  List<Path> desired;
+
+  @Option(names = "--current-image", description = "The node's current layered image.")
+  String currentImage;
+
+  @Option(names = "--desired-image", description = "The desired layered image.")
+  String desiredImage;
+
+  @Option(
+      names = "--pool",
+      defaultValue = "worker",
+      description = "Pool for rendering several files.")
+  String pool;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ConfigInputs.Resolved a =
+        ConfigInputs.resolve("--current", current, pool, RenderDefaults.NONE, out, err);
+    ConfigInputs.Resolved b =
+        ConfigInputs.resolve("--desired", desired, pool, RenderDefaults.NONE, out, err);
+    if (a.config().isEmpty() || b.config().isEmpty()) {
+      return Math.max(a.exitCode(), b.exitCode());
+    }
+    HostContext host = HostCommand.wire(root);
+    StateStore store = HostCommand.store(host);
+    EngineMetrics metrics = HostCommand.metrics();
+    Clock clock = Clock.systemUTC();
+    EngineOutcome recovered = new Recovery(host, store, metrics, clock).start(Attempt.FIRST);
+    if (!(recovered instanceof EngineOutcome.Idle)) {
+      out.println("recovered an earlier attempt first: " + HostOutcomes.describe(recovered));
+    }
+    ConfigTarget from = target(a.config().get(), currentImage);
+    ConfigTarget to = target(b.config().get(), desiredImage);
+    HostStatus status = host.images().status();
+    PlanResult result =
+        Planner.plan(from, to, new Observed(status.bootedImage(), false, Optional.empty()));
+    if (result instanceof PlanResult.Unreconcilable u) {
+      out.println("unreconcilable, nothing changed on the host:");
+      u.reasons().forEach(r -> out.println("  - " + r));
+      return ExitCodes.INVALID;
+    }
+    UpdatePlan plan = ((PlanResult.Ready) result).plan();
+    if (plan.isNoop()) {
+      out.println("nothing to do: the host is already on " + to.describe());
+      return ExitCodes.OK;
+    }
+    out.println(plan.kind().description() + ": " + from.describe() + " -> " + to.describe());
+    int n = 1;
+    for (Step s : plan.steps()) {
+      out.printf("  %2d. %s%n", n++, s.summary());
+    }
+    Target target = new Target(to.name(), to.image());
+    Attempt attempt =
+        store
+            .lastFailure()
+            .filter(f -> f.target().equals(target))
+            .map(Attempt::after)
+            .orElse(Attempt.FIRST);
+    EngineOutcome outcome =
+        new UpdateEngine(
+                host,
+                store,
+                DrainHandshake.NO_CLUSTER,
+                metrics,
+                clock,
+                () -> UUID.randomUUID().toString())
+            .apply(plan, attempt);
+    out.println(HostOutcomes.describe(outcome));
+    if (outcome instanceof EngineOutcome.Failed f) {
+      printRecord(out, f.failure());
+      return f.failure().rolledBackCompletely() ? ExitCodes.INVALID : ExitCodes.ROLLBACK_FAILED;
+    }
+    return ExitCodes.OK;
+  }
+
+  static void printRecord(PrintWriter out, FailureRecord record) throws Exception {
+    out.println("failure record:");
+    out.println(
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(FailureJson.write(record)));
+  }
+
+  private static ConfigTarget target(MachineConfig config, String image) {
+    return new ConfigTarget(config, Optional.ofNullable(image));
+  }
+}

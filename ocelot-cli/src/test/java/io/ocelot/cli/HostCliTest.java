@@ -1,0 +1,148 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ocelot host}: the engine on a simulated root, driven like a person would. */
+class HostCliTest {
+  static final String I1 = "registry.local/l@sha256:" + "1".repeat(64);
+  static final String I2 = "registry.local/l@sha256:" + "2".repeat(64);
+
+  @TempDir Path dir;
+
+  CliTest.Run apply(Path root) {
+    return CliTest.run(
+        "host",
+        "apply",
+        "--root",
+        root.toString(),
+        "--current",
+        CliTest.ex("00-worker.yaml"),
+        "--current-image",
+        I1,
+        "--desired",
+        CliTest.ex("00-worker.yaml"),
+        CliTest.ex("50-chrony.yaml"),
+        "--desired-image",
+        I2);
+  }
+
+  /** A fresh root carries no config yet: apply the base config from an empty one first. */
+  Path settledRoot() throws Exception {
+    Path root = dir.resolve("root");
+    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
+        .isZero();
+    Path empty =
+        Files.writeString(
+            dir.resolve("empty.yaml"),
+            "apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfig\n"
+                + "metadata: {name: empty}\nspec: {}\n");
+    CliTest.Run first =
+        CliTest.run(
+            "host",
+            "apply",
+            "--root",
+            root.toString(),
+            "--current",
+            empty.toString(),
+            "--current-image",
+            I1,
+            "--desired",
+            CliTest.ex("00-worker.yaml"),
+            "--desired-image",
+            I1);
+    assertThat(first.code()).as(first.out()).isZero();
+    CliTest.run("host", "reboot", "--root", root.toString());
+    assertThat(CliTest.run("host", "finalize", "--root", root.toString()).code()).isZero();
+    return root;
+  }
+
+  @Test
+  void brokenRebootRollsBackThenFixedItRebootsAndFinalizes() throws Exception {
+    Path root = settledRoot();
+    Files.move(root.resolve("usr/bin/systemd-run"), root.resolve("usr/bin/systemd-run2"));
+
+    CliTest.Run failed = apply(root);
+    assertThat(failed.code()).isEqualTo(1);
+    assertThat(failed.out())
+        .contains("   2. stage OS image " + I2 + "\n")
+        .contains(
+            "failed: reboot command failed: systemd-run exited 127: \"systemd-run: command not found\"; rolled back")
+        .contains("\"exitCode\" : 127");
+    assertThat(root.resolve("etc/chrony.conf")).doesNotExist();
+
+    Files.move(root.resolve("usr/bin/systemd-run2"), root.resolve("usr/bin/systemd-run"));
+    CliTest.Run ok = apply(root);
+    assertThat(ok.code()).isZero();
+    assertThat(ok.out()).contains("reboot requested: Node will reboot into image " + I2);
+
+    assertThat(CliTest.run("host", "reboot", "--root", root.toString()).out())
+        .contains("booted " + I2);
+    CliTest.Run finalized = CliTest.run("host", "finalize", "--root", root.toString());
+    assertThat(finalized.code()).isZero();
+    assertThat(finalized.out())
+        .startsWith("completed: the host is on MachineConfig rendered-worker-");
+
+    CliTest.Run status = CliTest.run("host", "status", "--root", root.toString());
+    assertThat(status.out())
+        .contains("  booted   " + I2 + "\n")
+        .contains("marker: STABLE MachineConfig rendered-worker-")
+        .contains("journal: empty")
+        .contains("last failure: none");
+    CliTest.Run again =
+        CliTest.run(
+            "host",
+            "apply",
+            "--root",
+            root.toString(),
+            "--current",
+            CliTest.ex("00-worker.yaml"),
+            CliTest.ex("50-chrony.yaml"),
+            "--current-image",
+            I2,
+            "--desired",
+            CliTest.ex("00-worker.yaml"),
+            CliTest.ex("50-chrony.yaml"),
+            "--desired-image",
+            I2);
+    assertThat(again.out())
+        .startsWith("nothing to do: the host is already on MachineConfig: rendered-worker-");
+  }
+
+  @Test
+  void aRollbackThatCannotCompleteExitsThreeAndStatusShowsTheJournal() throws Exception {
+    Path root = settledRoot();
+    Files.move(root.resolve("usr/bin/systemd-run"), root.resolve("usr/bin/systemd-run2"));
+    // rpm-ostree that cannot discard the staged deployment
+    Files.move(root.resolve("usr/bin/rpm-ostree"), root.resolve("usr/bin/.real-rpm-ostree"));
+    Path wrapper = root.resolve("usr/bin/rpm-ostree");
+    Files.writeString(
+        wrapper,
+        "#!/usr/bin/env bash\n[ \"$1\" = cleanup ] && { echo 'error: Device busy' >&2; exit 1; }\n"
+            + "exec \"$(dirname \"$0\")/.real-rpm-ostree\" \"$@\"\n");
+    Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    CliTest.Run r = apply(root);
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.out()).contains("could not undo 1 step: stage OS image " + I2);
+    CliTest.Run status = CliTest.run("host", "status", "--root", root.toString());
+    assertThat(status.out())
+        .contains("UNDO_FAILED stage OS image " + I2)
+        .contains("  staged   " + I2);
+  }
+
+  @Test
+  void usageErrors() {
+    assertThat(CliTest.run("host", "reboot", "--root", dir.toString()).code()).isEqualTo(1);
+    assertThat(CliTest.run("host", "apply", "--root", dir.toString()).code()).isEqualTo(2);
+    CliTest.Run notEmpty =
+        CliTest.run("host", "init", "--root", Path.of("..").toString(), "--image", I1);
+    assertThat(notEmpty.code()).isEqualTo(1);
+    assertThat(notEmpty.err()).contains("is not empty");
+  }
+}

@@ -1,0 +1,49 @@
+package io.ocelot.daemon;
+
+import io.ocelot.daemon.host.CommandRunner;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostFiles;
+import io.ocelot.daemon.host.OsImagesProbe;
+import io.ocelot.daemon.host.ProcessCommandRunner;
+import io.ocelot.daemon.host.Rebooter;
+import io.ocelot.daemon.host.RootedHostFiles;
+import io.ocelot.daemon.host.Systemd;
+import io.ocelot.daemon.host.UserDb;
+import io.ocelot.daemon.host.Users;
+import io.ocelot.daemon.txn.BootIdSource;
+import io.ocelot.daemon.txn.HostContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Builds the host ports for a real host (tools run with chroot) or a simulated root. */
+public final class HostWiring {
+  private HostWiring() {}
+
+  /** A real host mounted at {@code root} ({@code /rootfs} in the daemon's pod). */
+  public static HostContext chroot(Path root) throws HostException {
+    return wire(root, ProcessCommandRunner.chroot(root), BootIdSource.KERNEL);
+  }
+
+  /** A simulated root laid out by ocelot-fakehost. */
+  public static HostContext simulated(Path root) throws HostException {
+    return wire(root, ProcessCommandRunner.simulatedRoot(root), BootIdSource.SIMULATED);
+  }
+
+  /** True when {@code root} is a simulated root (it carries the fake tools' state). */
+  public static boolean isSimulated(Path root) {
+    return Files.isDirectory(root.resolve("var/lib/fakehost/ostree"));
+  }
+
+  private static HostContext wire(Path root, CommandRunner runner, String bootIdPath)
+      throws HostException {
+    HostFiles files = new RootedHostFiles(root);
+    return new HostContext(
+        files,
+        OsImagesProbe.detect(runner),
+        new Systemd(runner),
+        new Users(runner, files),
+        new UserDb(files),
+        new Rebooter(runner),
+        BootIdSource.file(files, bootIdPath));
+  }
+}

@@ -1,0 +1,115 @@
+package io.ocelot.daemon.txn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class FailureRecordTest {
+  static final Target R1 = new Target("rendered-worker-1", Optional.of("img@sha256:1"));
+  static final Target R2 = new Target("rendered-worker-2", Optional.of("img@sha256:2"));
+
+  static FailureRecord record(String cause, List<FailureRecord.RollbackStep> steps) {
+    Instant t = Instant.parse("2026-12-02T12:00:00Z");
+    return new FailureRecord(
+        FailureRecord.Phase.REBOOT,
+        "request reboot",
+        Optional.of("systemd-run ..."),
+        Optional.of(127),
+        "systemd-run: command not found",
+        cause,
+        steps,
+        3,
+        t,
+        t,
+        R2,
+        R1);
+  }
+
+  static FailureRecord.RollbackStep step(Category c, FailureRecord.Outcome o) {
+    return new FailureRecord.RollbackStep(
+        "step " + c,
+        c,
+        o,
+        o == FailureRecord.Outcome.FAILED ? Optional.of("boom") : Optional.empty());
+  }
+
+  @Test
+  void messageLeadsWithTheCauseAndNeverExceeds2000Characters() {
+    String huge = "reboot command failed: " + "x".repeat(5000);
+    FailureRecord r =
+        record(
+            huge,
+            List.of(
+                step(Category.IMAGE, FailureRecord.Outcome.REVERTED),
+                step(Category.FILE, FailureRecord.Outcome.REVERTED)));
+    assertThat(r.message()).hasSizeLessThanOrEqualTo(2000).startsWith("reboot command failed: xxx");
+    assertThat(r.message())
+        .contains("...; rolled back 2 steps (staged image discarded, 1 file restored)");
+  }
+
+  @Test
+  void failedUndosAreListedAndTheNodeIsNotSaidToBeBack() {
+    FailureRecord r =
+        record(
+            "reboot command failed",
+            List.of(
+                step(Category.UNIT, FailureRecord.Outcome.FAILED),
+                step(Category.FILE, FailureRecord.Outcome.REVERTED),
+                step(Category.DRAIN, FailureRecord.Outcome.NOT_NEEDED)));
+    assertThat(r.message())
+        .isEqualTo(
+            "reboot command failed; rolled back 1 step (1 file restored); could not undo 1 step: step UNIT:"
+                + " boom; rollback incomplete: the node is between MachineConfig rendered-worker-1 /"
+                + " image img@sha256:1 and MachineConfig rendered-worker-2 / image img@sha256:2");
+  }
+
+  @Test
+  void jsonRoundTrip() {
+    FailureRecord r =
+        record(
+            "reboot command failed", List.of(step(Category.IMAGE, FailureRecord.Outcome.REVERTED)));
+    assertThat(FailureJson.read(FailureJson.write(r))).isEqualTo(r);
+    assertThat(FailureJson.write(r).path("rollback").get(0).path("outcome").asText())
+        .isEqualTo("reverted");
+    assertThat(FailureJson.write(r).path("phase").asText()).isEqualTo("reboot");
+  }
+
+  @Test
+  void aRetryOfTheSameIncidentKeepsWhenItStarted() {
+    FailureRecord first = record("reboot command failed", List.of());
+    Instant later = Instant.parse("2026-12-02T13:00:00Z");
+    FailureRecord again =
+        new FailureRecord(
+            first.phase(),
+            first.step(),
+            first.command(),
+            first.exitCode(),
+            first.stderrTail(),
+            first.cause(),
+            List.of(),
+            4,
+            later,
+            later,
+            R2,
+            R1);
+    assertThat(again.continuing(first).firstFailedAt()).isEqualTo(first.firstFailedAt());
+    FailureRecord different =
+        new FailureRecord(
+            FailureRecord.Phase.PREPARE,
+            "stage OS image",
+            Optional.empty(),
+            Optional.empty(),
+            "",
+            "failed to update OS",
+            List.of(),
+            4,
+            later,
+            later,
+            R2,
+            R1);
+    assertThat(different.continuing(first).firstFailedAt()).isEqualTo(later);
+  }
+}

@@ -1,5 +1,6 @@
 package io.ocelot.daemon;
 
+import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
@@ -44,6 +45,7 @@ public final class HostWiring {
         new Users(runner, files),
         new UserDb(files),
         new Rebooter(runner),
-        BootIdSource.file(files, bootIdPath));
+        BootIdSource.file(files, bootIdPath),
+        new BootLog(runner));
   }
 }

@@ -20,6 +20,8 @@ import java.util.stream.Stream;
  * breaks or fixes it the way an admin would (renaming a tool, marking an image unpullable).
  */
 public final class FakeHost {
+  private static final String FINALIZE_FAULT = "var/lib/fakehost/faults/finalize-fails";
+
   private final Path root;
 
   FakeHost(Path root) {
@@ -76,7 +78,15 @@ public final class FakeHost {
     try {
       Path dir = root.resolve("var/lib/fakehost/ostree/deployments");
       Path queued = root.resolve("var/lib/fakehost/rollback-queued");
-      if (Files.exists(deployment(Slot.STAGED).resolve("image"))) {
+      Path finalizeFault = root.resolve(FINALIZE_FAULT);
+      Path previous = root.resolve("var/lib/fakehost/previous-boot");
+      deleteTree(previous);
+      Files.createDirectories(previous);
+      if (Files.exists(finalizeFault) && Files.exists(deployment(Slot.STAGED).resolve("image"))) {
+        // ostree-finalize-staged failed at shutdown: the staged deployment is lost.
+        Files.move(finalizeFault, previous.resolve("ostree-finalize-staged.err"));
+        deleteTree(deployment(Slot.STAGED));
+      } else if (Files.exists(deployment(Slot.STAGED).resolve("image"))) {
         deleteTree(deployment(Slot.ROLLBACK));
         Files.move(deployment(Slot.BOOTED), deployment(Slot.ROLLBACK));
         Files.move(deployment(Slot.STAGED), deployment(Slot.BOOTED));
@@ -106,6 +116,18 @@ public final class FakeHost {
   /** Undoes {@link #breakTool}. */
   public void fixTool(String tool) {
     move(root.resolve("usr/bin/" + tool + "2"), root.resolve("usr/bin/" + tool));
+  }
+
+  /**
+   * At the next reboot, finalizing the staged deployment fails with {@code message} (the node boots
+   * the old deployment again, and the previous boot's journal says why).
+   */
+  public void failNextFinalize(String message) {
+    try {
+      Files.writeString(root.resolve(FINALIZE_FAULT), message + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** From now on, pulling {@code image} fails. */

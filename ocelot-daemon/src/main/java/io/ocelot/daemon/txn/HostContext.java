@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.OsImages;
 import io.ocelot.daemon.host.Rebooter;
@@ -15,4 +16,5 @@ public record HostContext(
     Users users,
     UserDb userDb,
     Rebooter rebooter,
-    BootIdSource bootId) {}
+    BootIdSource bootId,
+    BootLog bootLog) {}

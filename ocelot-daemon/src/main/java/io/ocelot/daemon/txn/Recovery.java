@@ -96,7 +96,14 @@ public final class Recovery {
           j,
           FailureRecord.Phase.FINALIZE,
           "validate boot",
-          "booted image " + booted + ", expected " + expected,
+          "booted image "
+              + booted
+              + ", expected "
+              + expected
+              + host.bootLog()
+                  .previousFinalizeFailure()
+                  .map(f -> "; possible root cause: " + f)
+                  .orElse(""),
           Optional.of(marker),
           attempt);
     }

@@ -82,7 +82,8 @@ final class HostFixture {
             new Users(runner, files),
             new UserDb(files),
             new Rebooter(runner),
-            BootIdSource.file(files, BootIdSource.SIMULATED));
+            BootIdSource.file(files, BootIdSource.SIMULATED),
+            new io.ocelot.daemon.host.BootLog(runner));
   }
 
   StateStore store() {

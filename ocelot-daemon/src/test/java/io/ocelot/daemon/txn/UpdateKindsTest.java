@@ -144,9 +144,34 @@ class UpdateKindsTest {
     assertThat(h.store().marker().orElseThrow().target())
         .isEqualTo(new Target("rendered-worker-1", Optional.of(I1)));
     Map<String, String> diff = HostFixture.differences(before, h.snapshot());
-    // Only what a reboot changes anyway: the boot id and the cleared run/ directory.
+    // Only what a reboot changes anyway: the boot id, the previous boot's log, the cleared run/.
     assertThat(diff.keySet())
-        .allMatch(k -> k.equals("var/lib/fakehost/boot_id") || k.startsWith("run"));
+        .allMatch(
+            k ->
+                k.equals("var/lib/fakehost/boot_id")
+                    || k.startsWith("var/lib/fakehost/previous-boot")
+                    || k.startsWith("run"));
+  }
+
+  @Test
+  void aFailedFinalizationIsNamedAsThePossibleRootCause() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    UpdatePlan plan =
+        HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1);
+    h.engine().apply(plan, Attempt.FIRST);
+    h.fake.failNextFinalize(
+        "error: Finalizing staged deployment: opendir(/sysroot/ostree): No space left on device");
+    FailureRecord f = ((EngineOutcome.Failed) rebootAndStart(h)).failure();
+    assertThat(f.cause())
+        .isEqualTo(
+            "booted image "
+                + I1
+                + ", expected "
+                + I2
+                + "; possible root cause: error: Finalizing staged"
+                + " deployment: opendir(/sysroot/ostree): No space left on device");
+    assertThat(h.fake.image(FakeHost.Slot.BOOTED)).contains(I1);
   }
 
   @Test

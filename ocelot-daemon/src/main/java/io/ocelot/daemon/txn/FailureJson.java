@@ -38,6 +38,7 @@ public final class FailureJson {
     o.put("failedAt", r.failedAt().toString());
     o.set("target", JournalJson.target(r.target()));
     o.set("remainsOn", JournalJson.target(r.remainsOn()));
+    r.replacedCause().ifPresent(c -> o.put("replacedCause", c));
     o.put("message", r.message());
     return o;
   }
@@ -64,7 +65,8 @@ public final class FailureJson {
         Instant.parse(o.path("firstFailedAt").asText()),
         Instant.parse(o.path("failedAt").asText()),
         JournalJson.target(o.path("target")),
-        JournalJson.target(o.path("remainsOn")));
+        JournalJson.target(o.path("remainsOn")),
+        o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty());
   }
 
   private static FailureRecord.Phase phase(String word) {

@@ -32,6 +32,8 @@ final class FailureMessage {
                 + r.remainsOn().describe()
                 + " and "
                 + r.target().describe());
+    r.replacedCause()
+        .ifPresent(c -> b.append(" (replaces the earlier failure: ").append(c).append(')'));
     return b.length() <= MAX ? b.toString() : b.substring(0, MAX - 3) + "...";
   }
 

@@ -22,7 +22,8 @@ public record FailureRecord(
     Instant firstFailedAt,
     Instant failedAt,
     Target target,
-    Target remainsOn) {
+    Target remainsOn,
+    Optional<String> replacedCause) {
 
   /** Where in the transaction the failure happened. */
   public enum Phase {
@@ -84,8 +85,12 @@ public record FailureRecord(
     return FailureMessage.of(this);
   }
 
-  /** This record as the next attempt of the same incident ({@code firstFailedAt} kept). */
+  /**
+   * This record as the next attempt after {@code previous}: the same failure keeps the incident's
+   * {@code firstFailedAt}; a different one says which cause it replaces.
+   */
   public FailureRecord continuing(FailureRecord previous) {
+    boolean same = sameAs(previous);
     return new FailureRecord(
         phase,
         step,
@@ -95,9 +100,10 @@ public record FailureRecord(
         cause,
         rollback,
         attempt,
-        sameAs(previous) ? previous.firstFailedAt() : firstFailedAt,
+        same ? previous.firstFailedAt() : firstFailedAt,
         failedAt,
         target,
-        remainsOn);
+        remainsOn,
+        same ? previous.replacedCause() : Optional.of(previous.cause()));
   }
 }

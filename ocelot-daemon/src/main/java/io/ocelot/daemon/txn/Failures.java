@@ -33,7 +33,8 @@ final class Failures {
             now,
             now,
             target,
-            remainsOn);
+            remainsOn,
+            Optional.empty());
     return attempt.previous().map(r::continuing).orElse(r);
   }
 

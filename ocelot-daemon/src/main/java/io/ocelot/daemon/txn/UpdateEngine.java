@@ -32,6 +32,7 @@ public final class UpdateEngine {
   private final EngineMetrics metrics;
   private final Clock clock;
   private final Supplier<String> ids;
+  private final StepListener listener;
 
   public UpdateEngine(
       HostContext host,
@@ -40,12 +41,24 @@ public final class UpdateEngine {
       EngineMetrics metrics,
       Clock clock,
       Supplier<String> ids) {
+    this(host, store, drain, metrics, clock, ids, StepListener.NONE);
+  }
+
+  public UpdateEngine(
+      HostContext host,
+      StateStore store,
+      DrainHandshake drain,
+      EngineMetrics metrics,
+      Clock clock,
+      Supplier<String> ids,
+      StepListener listener) {
     this.host = host;
     this.store = store;
     this.drain = drain;
     this.metrics = metrics;
     this.clock = clock;
     this.ids = ids;
+    this.listener = listener;
   }
 
   public EngineOutcome apply(UpdatePlan plan, Attempt attempt) throws HostException {
@@ -90,6 +103,7 @@ public final class UpdateEngine {
       store.write(journal, "journal:observed:" + i);
       LOG.info("{}{}", action.summary(), prepared.note().map(n -> " (" + n + ")").orElse(""));
       try {
+        listener.stepStarting(step);
         prepared.apply();
       } catch (HostException e) {
         if (action.category() == Category.IMAGE) {
@@ -102,6 +116,7 @@ public final class UpdateEngine {
       }
       journal = journal.with(journal.entries().get(i).withState(Journal.StepState.APPLIED));
       store.write(journal, "journal:applied:" + i);
+      listener.stepApplied(step);
     }
     return commit(plan, journal, attempt);
   }
@@ -123,6 +138,7 @@ public final class UpdateEngine {
     store.write(committed, "journal:committed");
     if (commit.action() == PostAction.REBOOT) {
       LOG.info("initiating reboot: {}", commit.rationale());
+      listener.rebooting(commit.rationale());
       CommandResult r = host.rebooter().requestReboot(commit.rationale());
       if (!r.ok()) {
         metrics.rebootFailed();

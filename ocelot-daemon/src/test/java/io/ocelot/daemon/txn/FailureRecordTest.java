@@ -25,7 +25,8 @@ class FailureRecordTest {
         t,
         t,
         R2,
-        R1);
+        R1,
+        Optional.empty());
   }
 
   static FailureRecord.RollbackStep step(Category c, FailureRecord.Outcome o) {
@@ -94,7 +95,8 @@ class FailureRecordTest {
             later,
             later,
             R2,
-            R1);
+            R1,
+            Optional.empty());
     assertThat(again.continuing(first).firstFailedAt()).isEqualTo(first.firstFailedAt());
     FailureRecord different =
         new FailureRecord(
@@ -109,7 +111,12 @@ class FailureRecordTest {
             later,
             later,
             R2,
-            R1);
+            R1,
+            Optional.empty());
     assertThat(different.continuing(first).firstFailedAt()).isEqualTo(later);
+    assertThat(different.continuing(first).replacedCause()).contains("reboot command failed");
+    assertThat(different.continuing(first).message())
+        .endsWith("(replaces the earlier failure: reboot command failed)");
+    assertThat(again.continuing(first).replacedCause()).isEmpty();
   }
 }

@@ -29,7 +29,8 @@ final class MockCluster implements AutoCloseable {
     QUIET.setLevel(Level.WARNING);
   }
 
-  final KubernetesMockServer server;
+  private final KubernetesCrudDispatcher store = new KubernetesCrudDispatcher();
+  KubernetesMockServer server;
   final KubernetesClient client;
   final int port;
 
@@ -39,19 +40,32 @@ final class MockCluster implements AutoCloseable {
 
   MockCluster(int port) {
     this.port = port;
-    server =
+    server = serve();
+    client = newClient();
+  }
+
+  /** A server on the port, over the same store (the objects survive a restart, as with etcd). */
+  private KubernetesMockServer serve() {
+    KubernetesMockServer s =
         new KubernetesMockServer(
             new Context(Serialization.jsonMapper()),
             new MockWebServer(),
             new HashMap<>(),
-            new KubernetesCrudDispatcher(),
+            store,
             false);
     try {
-      server.init(InetAddress.getByName("127.0.0.1"), port);
+      s.init(InetAddress.getByName("127.0.0.1"), port);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    client = newClient();
+    return s;
+  }
+
+  /** Stops the API server for {@code millis}, then starts it again on the same port. */
+  void restart(long millis) throws InterruptedException {
+    server.destroy();
+    Thread.sleep(millis);
+    server = serve();
   }
 
   KubernetesClient newClient() {

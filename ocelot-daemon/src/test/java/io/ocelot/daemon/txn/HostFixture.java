@@ -40,7 +40,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /** A simulated host wired to the engine, as the daemon wires a real one. */
-final class HostFixture {
+public final class HostFixture {
   /**
    * Paths whose change is not host configuration: logs, the fake tools' counters, runtime stamps.
    */
@@ -52,18 +52,18 @@ final class HostFixture {
           "run/systemd/last-daemon-reload",
           "var/lib/ocelot/last-failure.json");
 
-  final FakeHost fake;
-  final Path root;
+  public final FakeHost fake;
+  public final Path root;
   final HostFiles files;
   final CommandRunner runner;
-  final HostContext host;
+  public final HostContext host;
   final Clock clock = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
   final AtomicInteger ids = new AtomicInteger();
   PrometheusRegistry registry = new PrometheusRegistry();
   EngineMetrics metrics = new EngineMetrics(registry);
   Checkpoint checkpoint = Checkpoint.NONE;
 
-  HostFixture(Path root, String bootedImage) throws HostException {
+  public HostFixture(Path root, String bootedImage) throws HostException {
     this(root, bootedImage, UnaryOperator.identity());
   }
 
@@ -86,7 +86,7 @@ final class HostFixture {
             new io.ocelot.daemon.host.BootLog(runner));
   }
 
-  StateStore store() {
+  public StateStore store() {
     return new StateStore(files, checkpoint);
   }
 
@@ -111,7 +111,7 @@ final class HostFixture {
   }
 
   /** Puts the host into a config as if it had been applied and validated earlier. */
-  void settle(MachineConfig config, Optional<String> image) throws HostException {
+  public void settle(MachineConfig config, Optional<String> image) throws HostException {
     IgnitionResult r = IgnitionParser.parse(config.getSpec().getConfig());
     FirstBoot.reapply(host, ((IgnitionResult.Valid) r).config());
     store()
@@ -129,7 +129,8 @@ final class HostFixture {
   }
 
   /** The paths that differ between two snapshots, with both descriptions. */
-  static Map<String, String> differences(Map<String, String> before, Map<String, String> after) {
+  public static Map<String, String> differences(
+      Map<String, String> before, Map<String, String> after) {
     Map<String, String> out = new TreeMap<>();
     java.util.Set<String> keys = new java.util.TreeSet<>(before.keySet());
     keys.addAll(after.keySet());
@@ -142,7 +143,7 @@ final class HostFixture {
   }
 
   /** Every file, symlink and directory under the root with type, mode, owner and content hash. */
-  Map<String, String> snapshot() {
+  public Map<String, String> snapshot() {
     Map<String, String> out = new TreeMap<>();
     try (Stream<Path> paths = Files.walk(root)) {
       for (Path p : paths.toList()) {

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
  * rolls back completely and names the real cause; once fixed, the retry reboots into the target (no
  * "Old and new refs are equal") and finalizes.
  */
-class SeedScenarioTest {
-  static final String BASE = "quay.io/fcos@sha256:" + "0".repeat(64);
-  static final String I1 = "registry.local/layered@sha256:" + "1".repeat(64);
-  static final String I2 = "registry.local/layered@sha256:" + "2".repeat(64);
+public class SeedScenarioTest {
+  public static final String BASE = "quay.io/fcos@sha256:" + "0".repeat(64);
+  public static final String I1 = "registry.local/layered@sha256:" + "1".repeat(64);
+  public static final String I2 = "registry.local/layered@sha256:" + "2".repeat(64);
 
-  static final MachineConfig R1 =
+  public static final MachineConfig R1 =
       MachineConfigs.create(
           "rendered-worker-1",
           "worker",
@@ -40,7 +40,7 @@ class SeedScenarioTest {
               .build(),
           BASE);
 
-  static final MachineConfig R2 =
+  public static final MachineConfig R2 =
       MachineConfigs.create(
           "rendered-worker-2",
           "worker",

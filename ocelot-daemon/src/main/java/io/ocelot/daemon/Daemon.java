@@ -1,0 +1,444 @@
+package io.ocelot.daemon;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.NodeState;
+import io.ocelot.daemon.host.FileState;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.ClusterDrain;
+import io.ocelot.daemon.node.DaemonMetrics;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.NodeEvents;
+import io.ocelot.daemon.node.NodePhase;
+import io.ocelot.daemon.node.NodeReporter;
+import io.ocelot.daemon.node.NodeView;
+import io.ocelot.daemon.node.NodeWriter;
+import io.ocelot.daemon.node.ReasonClass;
+import io.ocelot.daemon.node.Report;
+import io.ocelot.daemon.node.SyncDecider;
+import io.ocelot.daemon.node.SyncDecision;
+import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.Observed;
+import io.ocelot.daemon.plan.PlanResult;
+import io.ocelot.daemon.plan.Planner;
+import io.ocelot.daemon.plan.UpdatePlan;
+import io.ocelot.daemon.txn.Attempt;
+import io.ocelot.daemon.txn.Checkpoint;
+import io.ocelot.daemon.txn.CommitMarker;
+import io.ocelot.daemon.txn.EngineOutcome;
+import io.ocelot.daemon.txn.FailureJson;
+import io.ocelot.daemon.txn.FailureRecord;
+import io.ocelot.daemon.txn.HostContext;
+import io.ocelot.daemon.txn.Recovery;
+import io.ocelot.daemon.txn.StateStore;
+import io.ocelot.daemon.txn.Target;
+import io.ocelot.daemon.txn.UpdateEngine;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node agent: watches its own Node and runs the sync loop (observe, decide, act) on one thread.
+ * Everything it touches comes in by injection (client, host, clock, metrics), so that many daemons
+ * can share one JVM and one client.
+ */
+public final class Daemon implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+  static final String FORCE_FILE = "/run/machine-config-daemon-force";
+  static final String FIPS = "/proc/sys/crypto/fips_enabled";
+
+  private final DaemonSettings settings;
+  private final KubernetesClient client;
+  private final HostContext host;
+  private final DaemonMetrics metrics;
+  private final Clock clock;
+  private final NodeWriter writer;
+  private final NodeEvents events;
+  private final NodeReporter reporter;
+  private final ClusterDrain drain;
+  private final StateStore store;
+  private final ScheduledExecutorService worker;
+  private final AtomicBoolean queued = new AtomicBoolean();
+  private SharedIndexInformer<Node> informer;
+
+  // Loop memory, touched only on the worker thread.
+  private boolean rebootRequested;
+  private int failures;
+  private Optional<Target> failingTarget = Optional.empty();
+  private Instant nextAttempt = Instant.EPOCH;
+  private Optional<FailureRecord> lastFailure = Optional.empty();
+
+  public Daemon(
+      DaemonSettings settings,
+      KubernetesClient client,
+      HostContext host,
+      DaemonMetrics metrics,
+      Clock clock,
+      ClusterDrain.Sleeper sleeper) {
+    this.settings = settings;
+    this.client = client;
+    this.host = host;
+    this.metrics = metrics;
+    this.clock = clock;
+    this.writer = new NodeWriter(client, settings.node());
+    this.events = new NodeEvents(client, settings.eventNamespace(), clock);
+    this.reporter = new NodeReporter(writer, events, metrics, clock);
+    this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
+    this.store = new StateStore(host.files(), Checkpoint.NONE);
+    this.worker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "ocelot-daemon-" + settings.node());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** Starts watching the node and syncing. */
+  public void start() {
+    informer =
+        client
+            .nodes()
+            .withName(settings.node())
+            .inform(
+                new ResourceEventHandler<>() {
+                  @Override
+                  public void onAdd(Node node) {
+                    trigger();
+                  }
+
+                  @Override
+                  public void onUpdate(Node old, Node node) {
+                    trigger();
+                  }
+
+                  @Override
+                  public void onDelete(Node node, boolean unknown) {
+                    LOG.warn("node {} was deleted; waiting for it to come back", settings.node());
+                  }
+                });
+    trigger();
+  }
+
+  /** Asks for a sync; requests that arrive while one is queued are merged into it. */
+  public void trigger() {
+    if (queued.compareAndSet(false, true)) {
+      worker.execute(
+          () -> {
+            queued.set(false);
+            syncSafely();
+          });
+    }
+  }
+
+  public NodeReporter reporter() {
+    return reporter;
+  }
+
+  private void syncSafely() {
+    try {
+      sync();
+    } catch (RuntimeException e) {
+      LOG.error("sync of node {} failed unexpectedly", settings.node(), e);
+      retryLater();
+    }
+  }
+
+  private void sync() {
+    for (int round = 0; round < 3; round++) {
+      SyncDecision d;
+      try {
+        d = decide();
+      } catch (HostException e) {
+        LOG.warn("cannot observe node {}: {}; retrying", settings.node(), e.getMessage());
+        retryLater();
+        return;
+      }
+      if (!act(d)) {
+        return;
+      }
+    }
+  }
+
+  private SyncDecision decide() throws HostException {
+    Optional<NodeView> node = readNode();
+    node.flatMap(NodeView::state).ifPresent(reporter::resume);
+    if (lastFailure.isEmpty()) {
+      lastFailure =
+          node.flatMap(n -> n.get(NodeAnnotations.LAST_FAILURE)).flatMap(Daemon::parseFailure);
+    }
+    Optional<CommitMarker> marker = store.marker();
+    boolean inFlight =
+        store.journal().isPresent()
+            || marker.filter(m -> m.phase() == CommitMarker.Phase.COMMITTED).isPresent()
+            || reporter.phase() == NodePhase.STARTING;
+    return SyncDecider.decide(
+        new SyncDecider.Observation(
+            node,
+            rebootRequested,
+            inFlight,
+            marker.filter(m -> m.phase() == CommitMarker.Phase.STABLE).map(CommitMarker::target),
+            failingTarget,
+            nextAttempt,
+            clock.instant()));
+  }
+
+  /** Acts on a decision; true when the loop should decide again right away. */
+  private boolean act(SyncDecision d) {
+    try {
+      if (d instanceof SyncDecision.NodeMissing) {
+        LOG.warn("node {} not found; no host change until it exists", settings.node());
+        return false;
+      }
+      if (d instanceof SyncDecision.AwaitingReboot) {
+        LOG.info("node {} is queued for a reboot, skipping sync", settings.node());
+        return false;
+      }
+      if (d instanceof SyncDecision.NotManaged n) {
+        LOG.info("{}", n.why());
+        return false;
+      }
+      if (d instanceof SyncDecision.WaitForDrain w) {
+        LOG.info("waiting for the controller to acknowledge {}", w.request());
+        return false;
+      }
+      if (d instanceof SyncDecision.WaitForBackoff w) {
+        return false;
+      }
+      if (d instanceof SyncDecision.Recover) {
+        return recover();
+      }
+      if (d instanceof SyncDecision.NothingToDo n) {
+        if (reporter.phase() != NodePhase.DONE
+            || readNode().flatMap(NodeView::postConfigAction).isPresent()) {
+          reporter.report(new Report.Done(n.target()));
+        }
+        metrics.engine().settled();
+        succeeded();
+        return false;
+      }
+      return update((SyncDecision.Update) d);
+    } catch (HostException e) {
+      degraded(e);
+      return false;
+    }
+  }
+
+  private boolean recover() throws HostException {
+    Optional<Target> desired =
+        readNode().flatMap(n -> n.desiredConfig().map(c -> new Target(c, n.desiredImage())));
+    EngineOutcome outcome =
+        new Recovery(host, store, metrics.engine(), clock).start(attempt(desired));
+    if (outcome instanceof EngineOutcome.Idle) {
+      if (reporter.phase() == NodePhase.STARTING) {
+        reporter.resume(NodeState.DONE);
+      }
+      return true;
+    }
+    return finish(outcome);
+  }
+
+  private boolean update(SyncDecision.Update u) throws HostException {
+    Optional<MachineConfig> current = machineConfig(u.current().config());
+    Optional<MachineConfig> desired = machineConfig(u.desired().config());
+    if (current.isEmpty() || desired.isEmpty()) {
+      String missing = current.isEmpty() ? u.current().config() : u.desired().config();
+      fail(
+          new Report.Degraded(
+              "missing MachineConfig "
+                  + missing
+                  + ": machineconfigs.machineconfiguration.openshift.io \""
+                  + missing
+                  + "\" not found",
+              ReasonClass.MISSING_CONFIG,
+              Optional.empty()),
+          u.desired());
+      return false;
+    }
+    ConfigTarget from = new ConfigTarget(current.get(), u.current().image());
+    ConfigTarget to = new ConfigTarget(desired.get(), u.desired().image());
+    PlanResult result = Planner.plan(from, to, observed());
+    if (result instanceof PlanResult.Unreconcilable un) {
+      fail(new Report.Unreconcilable(un.message()), u.desired());
+      return false;
+    }
+    UpdatePlan plan = ((PlanResult.Ready) result).plan();
+    if (plan.isNoop()) {
+      return finish(new EngineOutcome.Completed(u.desired()));
+    }
+    if (reporter.phase() == NodePhase.DONE) {
+      reporter.report(new Report.Working());
+    }
+    EngineOutcome outcome =
+        new UpdateEngine(
+                host,
+                store,
+                drain,
+                metrics.engine(),
+                clock,
+                () -> UUID.randomUUID().toString(),
+                new EventListener(this))
+            .apply(plan, attempt(Optional.of(u.desired())));
+    return finish(outcome);
+  }
+
+  /** Reports an engine outcome; true when the loop should decide again. */
+  private boolean finish(EngineOutcome outcome) throws HostException {
+    if (outcome instanceof EngineOutcome.RebootRequested) {
+      rebootRequested = true;
+      succeeded();
+      return false;
+    }
+    if (outcome instanceof EngineOutcome.Completed c) {
+      try {
+        drain.uncordon(c.target().config());
+      } catch (HostException e) {
+        fail(
+            new Report.Degraded(e.getMessage(), ReasonClass.UNCORDON, Optional.empty()),
+            c.target());
+        return false;
+      }
+      reporter.report(new Report.Done(c.target()));
+      succeeded();
+      return false;
+    }
+    if (outcome instanceof EngineOutcome.Failed f) {
+      lastFailure = Optional.of(f.failure());
+      fail(
+          new Report.Degraded(
+              f.failure().message(), ReasonClass.of(f.failure()), Optional.of(f.failure())),
+          f.failure().target());
+      return false;
+    }
+    return true;
+  }
+
+  /** Called by the engine's listener right before the reboot request. */
+  void rebooting(String rationale) {
+    try {
+      reporter.report(new Report.Rebooting(rationale));
+    } catch (HostException e) {
+      LOG.warn("could not record the reboot on node {}: {}", settings.node(), e.getMessage());
+    }
+  }
+
+  NodeEvents events() {
+    return events;
+  }
+
+  Optional<NodeView> currentView() {
+    try {
+      return readNode();
+    } catch (HostException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void fail(Report r, Target target) throws HostException {
+    failures = failingTarget.equals(Optional.of(target)) ? failures + 1 : 1;
+    failingTarget = Optional.of(target);
+    Duration delay = settings.backoff(failures);
+    nextAttempt = clock.instant().plus(delay);
+    try {
+      reporter.report(r);
+    } finally {
+      worker.schedule(this::trigger, delay.toMillis(), TimeUnit.MILLISECONDS);
+      LOG.info("next attempt in {} ms", delay.toMillis());
+    }
+  }
+
+  private void degraded(HostException e) {
+    Target target = failingTarget.orElse(new Target("", Optional.empty()));
+    try {
+      fail(new Report.Degraded(e.getMessage(), ReasonClass.HOST, Optional.empty()), target);
+    } catch (HostException | IllegalStateException again) {
+      LOG.warn(
+          "node {}: {} (and could not report it: {})",
+          settings.node(),
+          e.getMessage(),
+          again.getMessage());
+    }
+  }
+
+  private void retryLater() {
+    failures++;
+    Duration delay = settings.backoff(failures);
+    nextAttempt = clock.instant().plus(delay);
+    worker.schedule(this::trigger, delay.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void succeeded() {
+    failures = 0;
+    failingTarget = Optional.empty();
+    nextAttempt = Instant.EPOCH;
+  }
+
+  private Attempt attempt(Optional<Target> desired) {
+    return lastFailure
+        .filter(f -> desired.isPresent() && f.target().equals(desired.get()))
+        .map(Attempt::after)
+        .orElse(Attempt.FIRST);
+  }
+
+  private Observed observed() throws HostException {
+    Optional<Boolean> fips =
+        host.files()
+            .stat(FIPS)
+            .filter(FileState.Regular.class::isInstance)
+            .map(s -> ((FileState.Regular) s).contents().asUtf8().strip().equals("1"));
+    return new Observed(
+        host.images().status().bootedImage(), host.files().stat(FORCE_FILE).isPresent(), fips);
+  }
+
+  private Optional<NodeView> readNode() throws HostException {
+    try {
+      Node n = client.nodes().withName(settings.node()).get();
+      return Optional.ofNullable(n).map(NodeView::of);
+    } catch (KubernetesClientException e) {
+      throw new HostException("API server unreachable: " + e.getMessage(), e);
+    }
+  }
+
+  private Optional<MachineConfig> machineConfig(String name) throws HostException {
+    Optional<CommitMarker> marker = store.marker();
+    if (marker.isPresent() && marker.get().target().config().equals(name)) {
+      return Optional.of(
+          Json.MAPPER.convertValue(marker.get().machineConfig(), MachineConfig.class));
+    }
+    try {
+      return Optional.ofNullable(client.resources(MachineConfig.class).withName(name).get());
+    } catch (KubernetesClientException e) {
+      throw new HostException("could not read MachineConfig " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Optional<FailureRecord> parseFailure(String json) {
+    try {
+      return Optional.of(FailureJson.read(Json.MAPPER.readTree(json)));
+    } catch (Exception e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (informer != null) {
+      informer.close();
+    }
+    worker.shutdownNow();
+  }
+}

@@ -1,0 +1,126 @@
+package io.ocelot.daemon.node;
+
+import io.ocelot.api.node.DrainRequest;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.txn.DrainHandshake;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The drain handshake with the controller: set {@code desiredDrain}, wait until {@code
+ * lastAppliedDrain} says the same (skipped when it already does), give up after a timeout with
+ * MCO's event and message. The same handshake uncordons after a successful update.
+ */
+public final class ClusterDrain implements DrainHandshake {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterDrain.class);
+
+  /** Waits between looks at the node; tests pass a short real sleep. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  private final NodeWriter writer;
+  private final NodeEvents events;
+  private final Clock clock;
+  private final Sleeper sleeper;
+  private final DaemonSettings settings;
+
+  public ClusterDrain(
+      NodeWriter writer, NodeEvents events, Clock clock, Sleeper sleeper, DaemonSettings settings) {
+    this.writer = writer;
+    this.events = events;
+    this.clock = clock;
+    this.sleeper = sleeper;
+    this.settings = settings;
+  }
+
+  @Override
+  public void drain(DrainRequest request) throws HostException {
+    NodeView node = NodeView.of(writer.read());
+    if (node.lastAppliedDrain().equals(Optional.of(request.value()))) {
+      LOG.info("drain is already completed on this node");
+      return;
+    }
+    events.normal(node, "Cordon", "Cordoned node to apply update");
+    events.normal(node, "Drain", "Draining node to update config.");
+    handshake(node, request, settings.drainTimeout(), "FailedToDrain", "drain");
+  }
+
+  /** Asks for the uncordon after a successful update; returns once acknowledged. */
+  public void uncordon(String config) throws HostException {
+    NodeView node = NodeView.of(writer.read());
+    DrainRequest request = DrainRequest.uncordon(config);
+    if (!node.lastAppliedDrain().equals(Optional.of(request.value()))) {
+      handshake(node, request, settings.uncordonTimeout(), "FailedToUncordon", "uncordon");
+    }
+    events.normal(
+        node,
+        "Uncordon",
+        "Update completed for config " + config + " and node has been uncordoned");
+  }
+
+  private void handshake(
+      NodeView node, DrainRequest request, Duration timeout, String failedReason, String verb)
+      throws HostException {
+    Map<String, Optional<String>> set = NodeWriter.changes();
+    set.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(request.value()));
+    try {
+      writer.write(set);
+    } catch (HostException e) {
+      throw new HostException("Could not set drain annotation: " + e.getMessage(), e);
+    }
+    Instant deadline = clock.instant().plus(timeout);
+    NodeView now = node;
+    while (true) {
+      try {
+        now = NodeView.of(writer.read());
+        if (now.lastAppliedDrain().equals(Optional.of(request.value()))) {
+          return;
+        }
+      } catch (HostException e) {
+        // The API server may be restarting: keep asking until the deadline.
+        LOG.warn("waiting for the {}: {}", verb, e.getMessage());
+      }
+      if (!clock.instant().isBefore(deadline)) {
+        String message =
+            "failed to "
+                + verb
+                + " node: "
+                + node.name()
+                + " after "
+                + human(timeout)
+                + ". Please see machine-config-controller logs for more information";
+        events.warning(now, failedReason, message);
+        throw new HostException(message);
+      }
+      try {
+        sleeper.sleep(settings.drainPoll());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new HostException("interrupted while waiting for the " + verb);
+      }
+    }
+  }
+
+  /** {@code 1 hour}, {@code 10 minutes}, {@code 3 seconds}, as MCO words its timeouts. */
+  static String human(Duration d) {
+    if (d.toHours() > 0 && d.toMinutesPart() == 0 && d.toSecondsPart() == 0) {
+      return plural(d.toHours(), "hour");
+    }
+    if (d.toMinutes() > 0 && d.toSecondsPart() == 0) {
+      return plural(d.toMinutes(), "minute");
+    }
+    return plural(Math.max(1, d.toSeconds()), "second");
+  }
+
+  private static String plural(long n, String unit) {
+    return n + " " + unit + (n == 1 ? "" : "s");
+  }
+}

@@ -1,0 +1,56 @@
+package io.ocelot.daemon.node;
+
+import io.ocelot.api.node.NodeState;
+import io.ocelot.daemon.txn.EngineMetrics;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Instant;
+
+/**
+ * The daemon's metrics: the engine's ({@code mcd_reboots_failed_total}, ...) and MCO's state gauges
+ * {@code mcd_state{state,reason}} and {@code mcd_update_state{config,err}}. Labels are bounded: the
+ * reason label is a failure class, never error text.
+ */
+public final class DaemonMetrics {
+  private final EngineMetrics engine;
+  private final Gauge state;
+  private final Gauge updateState;
+
+  public DaemonMetrics(PrometheusRegistry registry) {
+    engine = new EngineMetrics(registry);
+    state =
+        Gauge.builder()
+            .name("mcd_state")
+            .help("The daemon's state (value: unix time it was set); reason is a failure class")
+            .labelNames("state", "reason")
+            .register(registry);
+    updateState =
+        Gauge.builder()
+            .name("mcd_update_state")
+            .help("The last completed update (value: unix time); err is a failure class")
+            .labelNames("config", "err")
+            .register(registry);
+  }
+
+  public EngineMetrics engine() {
+    return engine;
+  }
+
+  /** One series only: the current state and its reason class. */
+  void state(NodeState s, String reasonClass, Instant now) {
+    state.clear();
+    state.labelValues(s.value(), reasonClass).set(now.getEpochSecond());
+  }
+
+  /** An update completed into {@code config} ({@code MachineConfig: X[ / Image: Y]}). */
+  void updateCompleted(String config, Instant now) {
+    updateState.clear();
+    updateState.labelValues(config, "").set(now.getEpochSecond());
+  }
+
+  /** Completing an update failed (e.g. the uncordon). */
+  void updateError(String errClass, Instant now) {
+    updateState.clear();
+    updateState.labelValues("", errClass).set(now.getEpochSecond());
+  }
+}

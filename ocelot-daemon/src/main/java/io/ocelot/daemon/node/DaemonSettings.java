@@ -1,0 +1,42 @@
+package io.ocelot.daemon.node;
+
+import java.time.Duration;
+
+/**
+ * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s, drain polled every
+ * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them.
+ */
+public record DaemonSettings(
+    String node,
+    Duration backoffBase,
+    Duration backoffCap,
+    Duration drainPoll,
+    Duration drainTimeout,
+    Duration uncordonTimeout,
+    String eventNamespace) {
+
+  public static final String DEFAULT_EVENT_NAMESPACE = "openshift-machine-config-operator";
+
+  public static DaemonSettings defaults(String node) {
+    return new DaemonSettings(
+        node,
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(10),
+        Duration.ofHours(1),
+        Duration.ofMinutes(10),
+        DEFAULT_EVENT_NAMESPACE);
+  }
+
+  /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */
+  public Duration backoff(int failures) {
+    if (failures <= 0) {
+      return Duration.ZERO;
+    }
+    Duration d = backoffBase;
+    for (int i = 1; i < failures && d.compareTo(backoffCap) < 0; i++) {
+      d = d.multipliedBy(2);
+    }
+    return d.compareTo(backoffCap) > 0 ? backoffCap : d;
+  }
+}

@@ -1,0 +1,163 @@
+package io.ocelot.daemon.node;
+
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.NodeState;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.txn.FailureJson;
+import io.ocelot.daemon.txn.FailureRecord;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one transition hook: every change of the daemon's phase goes through {@link #report}, which
+ * checks the transition against {@link NodePhase}'s table, then writes the annotations, emits the
+ * events and sets the metrics of the report. No other call site does any of that for a state
+ * change.
+ */
+public final class NodeReporter {
+  private static final Logger LOG = LoggerFactory.getLogger(NodeReporter.class);
+
+  private final NodeWriter writer;
+  private final NodeEvents events;
+  private final DaemonMetrics metrics;
+  private final Clock clock;
+  private NodePhase phase = NodePhase.STARTING;
+
+  public NodeReporter(NodeWriter writer, NodeEvents events, DaemonMetrics metrics, Clock clock) {
+    this.writer = writer;
+    this.events = events;
+    this.metrics = metrics;
+    this.clock = clock;
+  }
+
+  public synchronized NodePhase phase() {
+    return phase;
+  }
+
+  /** Starts from what the node's annotation says (the previous daemon's last word). */
+  public synchronized void resume(NodeState state) {
+    if (phase == NodePhase.STARTING) {
+      phase = NodePhase.ofAnnotation(state);
+      metrics.state(state, "", clock.instant());
+    }
+  }
+
+  public synchronized void report(Report r) throws HostException {
+    NodePhase from = phase;
+    NodePhase to = r.phase();
+    if (!from.canGo(to)) {
+      throw new IllegalStateException("transition not allowed: " + from + " -> " + to);
+    }
+    NodeView node = NodeView.of(writer.read());
+    writer.write(annotations(r));
+    emit(node, from, r);
+    count(r, clock.instant());
+    if (to != from) {
+      LOG.info("node phase {} -> {}", from, to);
+    }
+    phase = to;
+  }
+
+  private static Map<String, Optional<String>> annotations(Report r) {
+    Map<String, Optional<String>> a = NodeWriter.changes();
+    if (r instanceof Report.Rebooting) {
+      // The state stays what it was (Working, or Degraded on a retry) until the next boot.
+      a.put(
+          NodeAnnotations.POST_CONFIG_ACTION,
+          Optional.of(NodeAnnotations.POST_CONFIG_ACTION_REBOOTING));
+      return a;
+    }
+    a.put(NodeAnnotations.STATE, Optional.of(r.phase().state().value()));
+    if (r instanceof Report.Done d) {
+      a.put(NodeAnnotations.CURRENT_CONFIG, Optional.of(d.target().config()));
+      a.put(NodeAnnotations.CURRENT_IMAGE, d.target().image());
+      if (d.target().image().isEmpty()) {
+        a.put(NodeAnnotations.DESIRED_IMAGE, Optional.empty());
+      }
+      a.put(NodeAnnotations.REASON, Optional.of(""));
+      a.put(NodeAnnotations.LAST_FAILURE, Optional.empty());
+      a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
+    } else if (r instanceof Report.Degraded d) {
+      a.put(NodeAnnotations.REASON, Optional.of(truncate(d.reason())));
+      // A failed reboot request must not leave "Rebooting" behind (MCO does).
+      a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
+      d.failure()
+          .ifPresent(
+              f ->
+                  a.put(
+                      NodeAnnotations.LAST_FAILURE, Optional.of(FailureJson.write(f).toString())));
+    } else if (r instanceof Report.Unreconcilable u) {
+      a.put(NodeAnnotations.REASON, Optional.of(truncate(u.reason())));
+    }
+    return a;
+  }
+
+  private void emit(NodeView node, NodePhase from, Report r) {
+    if (r instanceof Report.Done d && from != NodePhase.DONE) {
+      events.normal(
+          node,
+          "NodeDone",
+          "Setting node " + node.name() + ", currentConfig " + d.target().config() + " to Done");
+    } else if (r instanceof Report.Rebooting b) {
+      events.normal(node, "Reboot", b.rationale());
+    } else if (r instanceof Report.Degraded d) {
+      if (d.failure().isPresent()) {
+        failureEvents(node, d.failure().get());
+      } else {
+        events.warning(node, "UpdateFailed", d.reason());
+      }
+    } else if (r instanceof Report.Unreconcilable u) {
+      events.warning(node, "FailedToReconcile", u.reason());
+    }
+  }
+
+  private void count(Report r, Instant now) {
+    if (r instanceof Report.Working) {
+      metrics.state(NodeState.WORKING, "", now);
+    } else if (r instanceof Report.Done d) {
+      metrics.state(NodeState.DONE, "", now);
+      metrics.updateCompleted(
+          "MachineConfig: "
+              + d.target().config()
+              + d.target().image().map(i -> " / Image: " + i).orElse(""),
+          now);
+      metrics.engine().settled();
+    } else if (r instanceof Report.Degraded d) {
+      metrics.state(NodeState.DEGRADED, d.reasonClass(), now);
+    } else if (r instanceof Report.Unreconcilable) {
+      metrics.state(NodeState.UNRECONCILABLE, ReasonClass.UNRECONCILABLE, now);
+    }
+  }
+
+  private void failureEvents(NodeView node, FailureRecord f) {
+    Map<String, String> record =
+        Map.of(NodeAnnotations.LAST_FAILURE, FailureJson.write(f).toString());
+    events.record(node, "Warning", "UpdateFailed", f.message(), record);
+    long reverted =
+        f.rollback().stream().filter(s -> s.outcome() == FailureRecord.Outcome.REVERTED).count();
+    // No success-looking event for an undo that did nothing.
+    if (reverted > 0) {
+      events.record(
+          node,
+          f.rolledBackCompletely() ? "Normal" : "Warning",
+          "UpdateRolledBack",
+          "Rolled back "
+              + reverted
+              + (reverted == 1 ? " step" : " steps")
+              + "; "
+              + (f.rolledBackCompletely()
+                  ? "node remains on " + f.remainsOn().describe()
+                  : "rollback incomplete"),
+          record);
+    }
+  }
+
+  static String truncate(String reason) {
+    int max = NodeAnnotations.REASON_MAX_LENGTH;
+    return reason.length() <= max ? reason : reason.substring(0, max - 3) + "...";
+  }
+}

@@ -1,0 +1,32 @@
+package io.ocelot.daemon.node;
+
+import io.ocelot.daemon.txn.Target;
+import java.time.Instant;
+
+/** What one sync does, decided from what it observed (see {@link SyncDecider}). */
+public sealed interface SyncDecision {
+
+  /** The node is gone (deleted?): nothing to do until it is back. */
+  record NodeMissing() implements SyncDecision {}
+
+  /** The reboot was requested; this process waits to be stopped. */
+  record AwaitingReboot() implements SyncDecision {}
+
+  /** Finish or undo what the host has in flight (after a boot, a crash, a failed finalize). */
+  record Recover() implements SyncDecision {}
+
+  /** Not enough on the node to act on; {@code why} is logged. */
+  record NotManaged(String why) implements SyncDecision {}
+
+  /** A drain or uncordon the controller has not acknowledged yet. */
+  record WaitForDrain(String request) implements SyncDecision {}
+
+  /** The last attempt at this target failed; the next one is not due yet. */
+  record WaitForBackoff(Instant until) implements SyncDecision {}
+
+  /** The node is where it should be. */
+  record NothingToDo(Target target) implements SyncDecision {}
+
+  /** Move the node from {@code current} to {@code desired}. */
+  record Update(Target current, Target desired) implements SyncDecision {}
+}

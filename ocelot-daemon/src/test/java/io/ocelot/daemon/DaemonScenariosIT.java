@@ -1,0 +1,213 @@
+package io.ocelot.daemon;
+
+import static io.ocelot.daemon.txn.SeedScenarioTest.BASE;
+import static io.ocelot.daemon.txn.SeedScenarioTest.I1;
+import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
+import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
+import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigs;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.node.MockClusterAccess;
+import io.ocelot.daemon.txn.HostFixture;
+import io.ocelot.fakehost.FakeHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The daemon on the embedded API server: each kind of update and each way the world misbehaves. */
+class DaemonScenariosIT {
+  @TempDir Path dir;
+  final MockClusterAccess cluster = MockClusterAccess.start();
+  NodeHarness node;
+  HostFixture host;
+
+  @AfterEach
+  void stop() {
+    if (node != null) {
+      node.close();
+    }
+    cluster.close();
+  }
+
+  void start(
+      String booted, MachineConfig current, Optional<String> image, Map<String, String> extra)
+      throws Exception {
+    host = new HostFixture(dir.resolve("root"), booted);
+    host.settle(current, image);
+    Map<String, String> a = new HashMap<>();
+    a.put(NodeAnnotations.CURRENT_CONFIG, current.getMetadata().getName());
+    a.put(NodeAnnotations.DESIRED_CONFIG, current.getMetadata().getName());
+    image.ifPresent(i -> a.put(NodeAnnotations.CURRENT_IMAGE, i));
+    image.ifPresent(i -> a.put(NodeAnnotations.DESIRED_IMAGE, i));
+    a.put(NodeAnnotations.STATE, "Done");
+    a.putAll(extra);
+    node = new NodeHarness(cluster.client(), host, a);
+    node.create(R1, R2);
+    node.startDaemon();
+  }
+
+  void setDesiredConfig(String config) {
+    cluster
+        .client()
+        .nodes()
+        .withName(NodeHarness.NODE)
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
+              return n;
+            });
+  }
+
+  @Test
+  void classicUpdateRebootsIntoTheNewConfig() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    setDesiredConfig(R2.getMetadata().getName());
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    node.startDaemon();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                R2.getMetadata().getName().equals(node.annotation(NodeAnnotations.CURRENT_CONFIG)));
+    node.awaitState("Done");
+    assertThat(node.annotations()).doesNotContainKey(NodeAnnotations.CURRENT_IMAGE);
+    assertThat(host.root.resolve("etc/chrony.conf")).hasContent("pool b.example.com\niburst");
+  }
+
+  @Test
+  void unreconcilableChangeTouchesNothingAndGivesEveryReason() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    MachineConfig bad =
+        MachineConfigs.create(
+            "rendered-worker-bad",
+            "worker",
+            io.ocelot.api.json.Json.MAPPER.readTree(
+                "{\"ignition\":{\"version\":\"3.5.0\"},\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}],"
+                    + "\"files\":[{\"path\":\"/etc/log\",\"append\":[{\"source\":\"data:,x\"}]}]}}"),
+            BASE);
+    bad.getSpec().setFips(true);
+    node.create(bad);
+    setDesiredConfig("rendered-worker-bad");
+    node.awaitState("Unreconcilable");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .isEqualTo(
+            "can't reconcile config rendered-worker-1 with rendered-worker-bad: ignition disks section"
+                + " contains changes, ignition file /etc/log includes append, detected change to FIPS"
+                + " flag; refusing to modify FIPS on a running cluster");
+    await().atMost(Duration.ofSeconds(10)).until(() -> !node.events("FailedToReconcile").isEmpty());
+    assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+    assertThat(node.annotations()).doesNotContainKey(NodeAnnotations.DESIRED_DRAIN);
+
+    // A reconcilable target heals it.
+    setDesiredConfig(R2.getMetadata().getName());
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+  }
+
+  @Test
+  void revertFromLayeringDeletesTheImageAnnotationsWhenDone() throws Exception {
+    start(I1, R1, Optional.of(I1), Map.of());
+    node.awaitState("Done");
+    // The controller opts the node out: desiredImage goes away.
+    cluster
+        .client()
+        .nodes()
+        .withName(NodeHarness.NODE)
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().remove(NodeAnnotations.DESIRED_IMAGE);
+              return n;
+            });
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    assertThat(host.fake.image(FakeHost.Slot.STAGED)).contains(BASE);
+    assertThat(host.root.resolve("etc/mco/machineconfig-revert.json")).exists();
+    node.stopDaemon();
+    host.fake.reboot();
+    node.startDaemon();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !node.annotations().containsKey(NodeAnnotations.CURRENT_IMAGE));
+    node.awaitState("Done");
+    assertThat(node.annotations()).doesNotContainKey(NodeAnnotations.DESIRED_IMAGE);
+    assertThat(host.root.resolve("etc/mco/machineconfig-revert.json")).doesNotExist();
+  }
+
+  @Test
+  void aDaemonRestartedAfterTheRebootRequestWithoutARebootRollsBackAndRetries() throws Exception {
+    start(I1, R1, Optional.of(I1), Map.of());
+    node.awaitState("Done");
+    node.setDesired(R2.getMetadata().getName(), I2);
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    // The daemon dies; the reboot never comes (the transient unit is gone with a new run/).
+    node.stopDaemon();
+    Files.deleteIfExists(host.root.resolve("run/ocelot-fakehost/reboot-requested"));
+    Files.deleteIfExists(
+        host.root.resolve("run/systemd/transient/machine-config-daemon-reboot.service"));
+    node.startDaemon();
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .startsWith("the daemon stopped after committing to MachineConfig rendered-worker-2")
+        .contains("but the node did not reboot; rolled back");
+    // The retry requests the reboot again.
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+  }
+
+  @Test
+  void theApiServerRestartingDuringTheDrainDoesNotFailTheUpdate() throws Exception {
+    start(I1, R1, Optional.of(I1), Map.of());
+    node.awaitState("Done");
+    node.ackDrains = false;
+    node.setDesired(R2.getMetadata().getName(), I2);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                ("drain-" + R2.getMetadata().getName())
+                    .equals(node.annotation(NodeAnnotations.DESIRED_DRAIN)));
+    cluster.restart(1500);
+    node.ackDrains = true;
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Working");
+  }
+
+  @Test
+  void aMissingDesiredConfigDegradesWithoutTouchingTheHost() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    setDesiredConfig("rendered-worker-nope");
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .startsWith("missing MachineConfig rendered-worker-nope");
+    assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+    assertThat(node.scrape())
+        .contains("mcd_state{reason=\"missing-machineconfig\",state=\"Degraded\"}");
+  }
+
+  @Test
+  void aNodeWithoutAnnotationsOrMarkerIsLeftAlone() throws Exception {
+    host = new HostFixture(dir.resolve("root"), BASE);
+    Map<String, String> before = host.snapshot();
+    node = new NodeHarness(cluster.client(), host, Map.of("unrelated", "x"));
+    node.startDaemon();
+    Thread.sleep(1500);
+    Node n = cluster.client().nodes().withName(NodeHarness.NODE).get();
+    assertThat(n.getMetadata().getAnnotations()).containsOnlyKeys("unrelated");
+    assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+  }
+}

@@ -1,0 +1,180 @@
+package io.ocelot.daemon;
+
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.node.DaemonMetrics;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.txn.HostFixture;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One simulated node on the embedded API server: its daemon (restartable, with fresh metrics each
+ * time) and a stand-in controller that acknowledges every drain request.
+ */
+final class NodeHarness implements AutoCloseable {
+  static final String NODE = "worker-0";
+
+  final KubernetesClient client;
+  final HostFixture host;
+  final DaemonSettings settings;
+  private final ScheduledExecutorService controller = Executors.newSingleThreadScheduledExecutor();
+  Daemon daemon;
+  MetricsServer metricsServer;
+  DaemonMetrics metrics;
+  volatile boolean ackDrains = true;
+
+  NodeHarness(KubernetesClient client, HostFixture host, Map<String, String> annotations) {
+    this(client, host, annotations, Duration.ofMillis(200));
+  }
+
+  /** {@code backoff}: the first retry delay; long enough lets a test look between attempts. */
+  NodeHarness(
+      KubernetesClient client,
+      HostFixture host,
+      Map<String, String> annotations,
+      Duration backoff) {
+    this.client = client;
+    this.host = host;
+    this.settings =
+        new DaemonSettings(
+            NODE,
+            backoff,
+            backoff.multipliedBy(4),
+            Duration.ofMillis(50),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(20),
+            DaemonSettings.DEFAULT_EVENT_NAMESPACE);
+    client
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName(NODE)
+                .withAnnotations(annotations)
+                .endMetadata()
+                .build())
+        .create();
+    controller.scheduleWithFixedDelay(this::ackDrain, 50, 50, TimeUnit.MILLISECONDS);
+  }
+
+  void create(MachineConfig... configs) {
+    for (MachineConfig mc : configs) {
+      client.resources(MachineConfig.class).resource(mc).create();
+    }
+  }
+
+  /** A fresh daemon process: new metrics registry, new metrics endpoint. */
+  void startDaemon() throws IOException {
+    stopDaemon();
+    PrometheusRegistry registry = new PrometheusRegistry();
+    metrics = new DaemonMetrics(registry);
+    metricsServer = MetricsServer.start("127.0.0.1", 0, registry);
+    daemon =
+        new Daemon(
+            settings,
+            client,
+            host.host,
+            metrics,
+            Clock.systemUTC(),
+            d -> Thread.sleep(d.toMillis()));
+    daemon.start();
+  }
+
+  void stopDaemon() {
+    if (daemon != null) {
+      daemon.close();
+      metricsServer.close();
+      daemon = null;
+    }
+  }
+
+  Map<String, String> annotations() {
+    return client.nodes().withName(NODE).get().getMetadata().getAnnotations();
+  }
+
+  String annotation(String key) {
+    return annotations().get(key);
+  }
+
+  void setDesired(String config, String image) {
+    client
+        .nodes()
+        .withName(NODE)
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
+              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_IMAGE, image);
+              return n;
+            });
+  }
+
+  void awaitState(String state) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> state.equals(annotation(NodeAnnotations.STATE)));
+  }
+
+  String scrape() throws Exception {
+    HttpResponse<String> r =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + metricsServer.port() + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    return r.body();
+  }
+
+  List<Event> events(String reason) {
+    return client.v1().events().inNamespace(settings.eventNamespace()).list().getItems().stream()
+        .filter(e -> reason.equals(e.getReason()) && NODE.equals(e.getInvolvedObject().getName()))
+        .toList();
+  }
+
+  private void ackDrain() {
+    try {
+      if (!ackDrains) {
+        return;
+      }
+      Node n = client.nodes().withName(NODE).get();
+      Map<String, String> a = n.getMetadata().getAnnotations();
+      String desired = a.get(NodeAnnotations.DESIRED_DRAIN);
+      if (desired != null && !desired.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))) {
+        client
+            .nodes()
+            .withName(NODE)
+            .edit(
+                x -> {
+                  x.getMetadata().getAnnotations().put(NodeAnnotations.LAST_APPLIED_DRAIN, desired);
+                  return x;
+                });
+      }
+    } catch (RuntimeException e) {
+      // The API server may be restarting in some tests; try again on the next tick.
+    }
+  }
+
+  @Override
+  public void close() {
+    stopDaemon();
+    controller.shutdownNow();
+  }
+}

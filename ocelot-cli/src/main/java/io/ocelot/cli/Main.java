@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       RenderCommand.class,
       PlanCommand.class,
       HostCommand.class,
+      DaemonCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

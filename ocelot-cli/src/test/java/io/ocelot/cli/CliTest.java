@@ -200,6 +200,13 @@ class CliTest {
   }
 
   @Test
+  void daemonRefusesAMissingHostRoot(@TempDir Path dir) {
+    Run r = run("daemon", "--node", "worker-0", "--host-root", dir.resolve("nope").toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("host root").contains("is not a directory");
+  }
+
+  @Test
   void planWithUnreadableOrMissingInputs(@TempDir Path dir) {
     Run missing =
         run("plan", "--from", dir.resolve("a.yaml").toString(), "--to", ex("00-worker.yaml"));

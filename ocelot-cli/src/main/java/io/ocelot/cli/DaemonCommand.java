@@ -1,0 +1,135 @@
+package io.ocelot.cli;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.ocelot.daemon.Daemon;
+import io.ocelot.daemon.HostWiring;
+import io.ocelot.daemon.MetricsServer;
+import io.ocelot.daemon.node.DaemonMetrics;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.txn.HostContext;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ocelot daemon}: the node agent. */
+@Command(
+    name = "daemon",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run the node agent for one node: watch the Node, apply the MachineConfig (and layered"
+          + " image) it is told to, as one transaction, and report with MCO's annotations, events"
+          + " and metrics. Runs until stopped."
+    })
+final class DaemonCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--node",
+      required = true,
+      defaultValue = "${env:NODE_NAME}",
+      description = "The node to manage (default: $NODE_NAME).")
+  String node;
+
+  @Option(
+      names = "--kubeconfig",
+      description = "Kubeconfig file (default: in-cluster or ~/.kube/config).")
+  Path kubeconfig;
+
+  @Option(
+      names = "--host-root",
+      defaultValue = "/rootfs",
+      description = "Where the host is mounted (default: ${DEFAULT-VALUE}).")
+  Path hostRoot;
+
+  @Option(
+      names = "--metrics-address",
+      defaultValue = "127.0.0.1:8797",
+      description = "host:port for /metrics and /healthz (default: ${DEFAULT-VALUE}).")
+  String metricsAddress;
+
+  @Option(
+      names = "--event-namespace",
+      defaultValue = DaemonSettings.DEFAULT_EVENT_NAMESPACE,
+      description = "Namespace of the events it records (default: ${DEFAULT-VALUE}).")
+  String eventNamespace;
+
+  @Override
+  public Integer call() throws Exception {
+    var err = spec.commandLine().getErr();
+    if (node == null || node.isBlank()) {
+      err.println("error: --node is required (or set NODE_NAME)");
+      return ExitCodes.UNREADABLE;
+    }
+    if (!Files.isDirectory(hostRoot)) {
+      err.println("error: host root " + hostRoot + " is not a directory");
+      return ExitCodes.UNREADABLE;
+    }
+    int colon = metricsAddress.lastIndexOf(':');
+    if (colon < 0) {
+      err.println("error: --metrics-address must be host:port, got " + metricsAddress);
+      return ExitCodes.UNREADABLE;
+    }
+    HostContext host =
+        HostWiring.isSimulated(hostRoot)
+            ? HostWiring.simulated(hostRoot)
+            : HostWiring.chroot(hostRoot);
+    PrometheusRegistry registry = new PrometheusRegistry();
+    DaemonSettings defaults = DaemonSettings.defaults(node);
+    DaemonSettings settings =
+        new DaemonSettings(
+            node,
+            defaults.backoffBase(),
+            defaults.backoffCap(),
+            defaults.drainPoll(),
+            defaults.drainTimeout(),
+            defaults.uncordonTimeout(),
+            eventNamespace);
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (KubernetesClient client = client();
+        MetricsServer metrics =
+            MetricsServer.start(
+                metricsAddress.substring(0, colon),
+                Integer.parseInt(metricsAddress.substring(colon + 1)),
+                registry);
+        Daemon daemon =
+            new Daemon(
+                settings,
+                client,
+                host,
+                new DaemonMetrics(registry),
+                Clock.systemUTC(),
+                d -> Thread.sleep(d.toMillis()))) {
+      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "ocelot-shutdown"));
+      daemon.start();
+      spec.commandLine()
+          .getOut()
+          .println(
+              "ocelot daemon for node "
+                  + node
+                  + " on "
+                  + hostRoot
+                  + "; metrics on "
+                  + metricsAddress);
+      spec.commandLine().getOut().flush();
+      stopped.await();
+    }
+    return ExitCodes.OK;
+  }
+
+  private KubernetesClient client() throws Exception {
+    if (kubeconfig == null) {
+      return new KubernetesClientBuilder().build();
+    }
+    return new KubernetesClientBuilder()
+        .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+        .build();
+  }
+}

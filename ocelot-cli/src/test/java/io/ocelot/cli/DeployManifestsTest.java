@@ -1,0 +1,109 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.manifest.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The daemon's deployment: privileged with the host at /rootfs, least-privilege RBAC, own-node
+ * policy.
+ */
+class DeployManifestsTest {
+  static List<JsonNode> objects() throws Exception {
+    List<JsonNode> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(Path.of("..", "deploy", "daemon"))) {
+      for (Path f : files.sorted().toList()) {
+        Manifests.ReadResult r = Manifests.read(Files.readString(f));
+        assertThat(r).as(f.toString()).isInstanceOf(Manifests.Read.class);
+        ((Manifests.Read) r).manifests().forEach(m -> out.add(m.object()));
+      }
+    }
+    return out;
+  }
+
+  static JsonNode kind(List<JsonNode> objects, String kind, String name) {
+    return objects.stream()
+        .filter(
+            o ->
+                o.path("kind").asText().equals(kind)
+                    && o.path("metadata").path("name").asText().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+  }
+
+  @Test
+  void daemonSetRunsPrivilegedWithTheHostAtRootfs() throws Exception {
+    JsonNode pod =
+        kind(objects(), "DaemonSet", "ocelot-daemon").path("spec").path("template").path("spec");
+    JsonNode c = pod.path("containers").get(0);
+    assertThat(c.path("securityContext").path("privileged").asBoolean()).isTrue();
+    assertThat(c.path("volumeMounts").get(0).path("mountPath").asText()).isEqualTo("/rootfs");
+    assertThat(pod.path("volumes").get(0).path("hostPath").path("path").asText()).isEqualTo("/");
+    assertThat(c.path("args").toString()).contains("--host-root=/rootfs", "--node=$(NODE_NAME)");
+    assertThat(pod.path("serviceAccountName").asText()).isEqualTo("ocelot-daemon");
+    // No liveness probe: MCO's killed daemons mid-rebase (OCPBUGS-63699).
+    assertThat(c.has("livenessProbe")).isFalse();
+  }
+
+  @Test
+  void rbacIsLeastPrivilege() throws Exception {
+    List<JsonNode> objects = objects();
+    Set<String> grants = new HashSet<>();
+    for (JsonNode o : objects) {
+      if (o.path("kind").asText().endsWith("Role")) {
+        for (JsonNode rule : o.path("rules")) {
+          for (JsonNode res : rule.path("resources")) {
+            for (JsonNode verb : rule.path("verbs")) {
+              grants.add(res.asText() + ":" + verb.asText());
+            }
+          }
+        }
+      }
+    }
+    assertThat(grants)
+        .containsExactlyInAnyOrder(
+            "nodes:get",
+            "nodes:list",
+            "nodes:watch",
+            "nodes:patch",
+            "machineconfigs:get",
+            "machineconfigs:list",
+            "machineconfigs:watch",
+            "events:create",
+            "events:patch");
+  }
+
+  @Test
+  void theAdmissionPolicyBindsTheDaemonsServiceAccountToItsOwnNode() throws Exception {
+    List<JsonNode> objects = objects();
+    JsonNode sa = kind(objects, "ServiceAccount", "ocelot-daemon");
+    String user =
+        "system:serviceaccount:"
+            + sa.path("metadata").path("namespace").asText()
+            + ":ocelot-daemon";
+    JsonNode policy =
+        kind(objects, "ValidatingAdmissionPolicy", "ocelot-daemon-own-node-annotations");
+    assertThat(policy.path("spec").path("matchConditions").get(0).path("expression").asText())
+        .contains(user);
+    assertThat(policy.path("spec").path("validations").toString())
+        .contains("variables.ownNode")
+        .contains("object.spec == oldObject.spec")
+        .contains("machineconfiguration.openshift.io/");
+    assertThat(policy.path("spec").path("variables").toString())
+        .contains("authentication.kubernetes.io/node-name");
+    JsonNode binding =
+        kind(objects, "ValidatingAdmissionPolicyBinding", "ocelot-daemon-own-node-annotations");
+    assertThat(binding.path("spec").path("policyName").asText())
+        .isEqualTo("ocelot-daemon-own-node-annotations");
+    assertThat(binding.path("spec").path("validationActions").toString()).contains("Deny");
+  }
+}

@@ -1,0 +1,69 @@
+package io.ocelot.daemon.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ocelot.api.node.DrainRequest;
+import io.ocelot.api.node.NodeAnnotations;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ClusterDrainTest {
+  final MockCluster cluster = new MockCluster();
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+  }
+
+  ClusterDrain drain(Duration timeout) {
+    DaemonSettings s =
+        new DaemonSettings(
+            "worker-0",
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(60),
+            Duration.ofMillis(50),
+            timeout,
+            timeout,
+            "default");
+    NodeWriter writer = new NodeWriter(cluster.client, "worker-0");
+    return new ClusterDrain(
+        writer,
+        new NodeEvents(cluster.client, "default", Clock.systemUTC()),
+        Clock.systemUTC(),
+        d -> Thread.sleep(d.toMillis()),
+        s);
+  }
+
+  @Test
+  void anUnacknowledgedDrainTimesOutWithMcosMessageAndEvent() {
+    cluster.node("worker-0", Map.of());
+    assertThatThrownBy(() -> drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2")))
+        .hasMessage(
+            "failed to drain node: worker-0 after 1 second. Please see machine-config-controller logs"
+                + " for more information");
+    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+        .containsEntry(NodeAnnotations.DESIRED_DRAIN, "drain-rendered-2");
+    assertThat(cluster.client.v1().events().inNamespace("default").list().getItems())
+        .extracting(e -> e.getReason())
+        .contains("Cordon", "Drain", "FailedToDrain");
+  }
+
+  @Test
+  void anAcknowledgedDrainIsSkipped() throws Exception {
+    cluster.node("worker-0", Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-2"));
+    drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2"));
+    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+        .doesNotContainKey(NodeAnnotations.DESIRED_DRAIN);
+  }
+
+  @Test
+  void timeoutsAreWordedAsMcoWordsThem() {
+    assertThat(ClusterDrain.human(Duration.ofHours(1))).isEqualTo("1 hour");
+    assertThat(ClusterDrain.human(Duration.ofMinutes(10))).isEqualTo("10 minutes");
+    assertThat(ClusterDrain.human(Duration.ofSeconds(90))).isEqualTo("90 seconds");
+  }
+}

@@ -1,0 +1,159 @@
+package io.ocelot.daemon.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.txn.Target;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The pure decide step of the sync loop. */
+class SyncDeciderTest {
+  static final Instant NOW = Instant.parse("2026-12-02T12:00:00Z");
+  static final Target R1 = new Target("rendered-1", Optional.empty());
+  static final Target R2 = new Target("rendered-2", Optional.of("img@sha256:2"));
+
+  static NodeView node(String... kv) {
+    Map<String, String> a = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      a.put(kv[i], kv[i + 1]);
+    }
+    return new NodeView("worker-0", "uid", a);
+  }
+
+  static SyncDecider.Observation seen(NodeView n) {
+    return new SyncDecider.Observation(
+        Optional.of(n), false, false, Optional.empty(), Optional.empty(), Instant.EPOCH, NOW);
+  }
+
+  static final NodeView ON_R1_WANTS_R2 =
+      node(
+          NodeAnnotations.CURRENT_CONFIG, "rendered-1",
+          NodeAnnotations.DESIRED_CONFIG, "rendered-2",
+          NodeAnnotations.DESIRED_IMAGE, "img@sha256:2",
+          NodeAnnotations.STATE, "Done");
+
+  @Test
+  void updateWhenDesiredDiffers() {
+    assertThat(SyncDecider.decide(seen(ON_R1_WANTS_R2))).isEqualTo(new SyncDecision.Update(R1, R2));
+  }
+
+  @Test
+  void theMarkerOverridesTheCurrentConfigAnnotation() {
+    Target onDisk = new Target("rendered-0", Optional.empty());
+    SyncDecider.Observation o =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2),
+            false,
+            false,
+            Optional.of(onDisk),
+            Optional.empty(),
+            Instant.EPOCH,
+            NOW);
+    assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.Update(onDisk, R2));
+  }
+
+  @Test
+  void aFailingTargetWaitsForItsBackoffWhateverElseHappens() {
+    Instant due = NOW.plusSeconds(8);
+    SyncDecider.Observation o =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2), false, false, Optional.empty(), Optional.of(R2), due, NOW);
+    assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.WaitForBackoff(due));
+    // A new target does not wait for the old one's backoff.
+    SyncDecider.Observation other =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2),
+            false,
+            false,
+            Optional.empty(),
+            Optional.of(new Target("rendered-9", Optional.empty())),
+            due,
+            NOW);
+    assertThat(SyncDecider.decide(other)).isEqualTo(new SyncDecision.Update(R1, R2));
+    // Once due, it goes again.
+    SyncDecider.Observation later =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2), false, false, Optional.empty(), Optional.of(R2), due, due);
+    assertThat(SyncDecider.decide(later)).isEqualTo(new SyncDecision.Update(R1, R2));
+  }
+
+  @Test
+  void aPendingDrainIsWaitedFor() {
+    NodeView n =
+        node(
+            NodeAnnotations.CURRENT_CONFIG, "rendered-1",
+            NodeAnnotations.DESIRED_CONFIG, "rendered-2",
+            NodeAnnotations.DESIRED_DRAIN, "drain-rendered-2",
+            NodeAnnotations.LAST_APPLIED_DRAIN, "uncordon-rendered-1");
+    assertThat(SyncDecider.decide(seen(n)))
+        .isEqualTo(new SyncDecision.WaitForDrain("drain-rendered-2"));
+  }
+
+  @Test
+  void inDesiredStateThereIsNothingToDoUnlessDegradedOrAStaleReboot() {
+    NodeView done =
+        node(
+            NodeAnnotations.CURRENT_CONFIG,
+            "rendered-1",
+            NodeAnnotations.DESIRED_CONFIG,
+            "rendered-1",
+            NodeAnnotations.STATE,
+            "Done");
+    assertThat(SyncDecider.decide(seen(done))).isEqualTo(new SyncDecision.NothingToDo(R1));
+    NodeView degraded =
+        node(
+            NodeAnnotations.CURRENT_CONFIG,
+            "rendered-1",
+            NodeAnnotations.DESIRED_CONFIG,
+            "rendered-1",
+            NodeAnnotations.STATE,
+            "Degraded");
+    assertThat(SyncDecider.decide(seen(degraded))).isEqualTo(new SyncDecision.Update(R1, R1));
+  }
+
+  @Test
+  void missingPiecesAreNotManagedNotErrors() {
+    assertThat(SyncDecider.decide(seen(node()))).isInstanceOf(SyncDecision.NotManaged.class);
+    assertThat(SyncDecider.decide(seen(node(NodeAnnotations.CURRENT_CONFIG, "rendered-1"))))
+        .isInstanceOf(SyncDecision.NotManaged.class);
+    assertThat(
+            SyncDecider.decide(
+                new SyncDecider.Observation(
+                    Optional.empty(),
+                    false,
+                    false,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Instant.EPOCH,
+                    NOW)))
+        .isEqualTo(new SyncDecision.NodeMissing());
+  }
+
+  @Test
+  void inFlightHostWorkComesFirstAndARequestedRebootWaits() {
+    SyncDecider.Observation inFlight =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2),
+            false,
+            true,
+            Optional.empty(),
+            Optional.empty(),
+            Instant.EPOCH,
+            NOW);
+    assertThat(SyncDecider.decide(inFlight)).isEqualTo(new SyncDecision.Recover());
+    SyncDecider.Observation rebooting =
+        new SyncDecider.Observation(
+            Optional.of(ON_R1_WANTS_R2),
+            true,
+            true,
+            Optional.empty(),
+            Optional.empty(),
+            Instant.EPOCH,
+            NOW);
+    assertThat(SyncDecider.decide(rebooting)).isEqualTo(new SyncDecision.AwaitingReboot());
+  }
+}

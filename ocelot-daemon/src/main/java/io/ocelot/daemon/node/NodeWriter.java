@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's only writer of its Node's annotations, serialized. It reads the node, sends only the
- * keys that change — sets as a JSON merge patch that carries the resourceVersion (so a concurrent
- * change is a 409, retried on a fresh read), deletions as JSON-patch {@code remove} (the embedded
- * API server stores {@code null} from a merge patch instead of deleting).
+ * keys that change — deletions first as JSON-patch {@code remove} (the embedded API server stores
+ * {@code null} from a merge patch instead of deleting), then sets as a JSON merge patch that
+ * carries the resourceVersion (so a concurrent change is a 409, retried on a fresh read).
  */
 public class NodeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(NodeWriter.class);
@@ -67,17 +67,7 @@ public class NodeWriter {
       }
       try {
         Node written = current;
-        if (!sets.isEmpty()) {
-          ObjectNode patch = JsonNodeFactory.instance.objectNode();
-          ObjectNode meta = patch.putObject("metadata");
-          meta.put("resourceVersion", current.getMetadata().getResourceVersion());
-          meta.set("annotations", sets);
-          written =
-              client
-                  .nodes()
-                  .withName(node)
-                  .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
-        }
+        // Deletions first, sets (with the state) last: whoever sees the new state sees it all.
         if (!removes.isEmpty()) {
           written =
               client
@@ -85,11 +75,23 @@ public class NodeWriter {
                   .withName(node)
                   .patch(PatchContext.of(PatchType.JSON), removes.toString());
         }
+        if (!sets.isEmpty()) {
+          ObjectNode patch = JsonNodeFactory.instance.objectNode();
+          ObjectNode meta = patch.putObject("metadata");
+          meta.put("resourceVersion", written.getMetadata().getResourceVersion());
+          meta.set("annotations", sets);
+          written =
+              client
+                  .nodes()
+                  .withName(node)
+                  .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        }
         return written;
       } catch (KubernetesClientException e) {
         last =
             new HostException(
                 "could not update annotations of node " + node + ": " + e.getMessage(), e);
+        // 409: stale resourceVersion; 422: a removed key was already gone.
         if (e.getCode() != 409 && e.getCode() != 422) {
           throw last;
         }

@@ -3,7 +3,6 @@ package io.ocelot.daemon.txn;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.ignition.Owner;
 import io.ocelot.api.ignition.User;
-import io.ocelot.daemon.host.HostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,66 +17,47 @@ final class AccountActions {
   private AccountActions() {}
 
   static Action sshKeys(List<String> keys) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.SSH_KEYS;
-      }
-
-      @Override
-      public String summary() {
-        return "write SSH keys of core";
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        int uid = host.userDb().uid(Owner.byName(User.CORE));
-        int gid = host.userDb().gid(Owner.byName(User.CORE));
-        List<String> missing = new ArrayList<>();
-        for (String dir : List.of("/home", "/home/core", SSH_DIR, KEYS_DIR)) {
-          if (host.files().stat(dir).isEmpty()) {
-            missing.add(dir);
+    return Action.of(
+        Category.SSH_KEYS,
+        "write SSH keys of core",
+        (host, owned) -> {
+          int uid = host.userDb().uid(Owner.byName(User.CORE));
+          int gid = host.userDb().gid(Owner.byName(User.CORE));
+          List<String> missing = new ArrayList<>();
+          for (String dir : List.of("/home", "/home/core", SSH_DIR, KEYS_DIR)) {
+            if (host.files().stat(dir).isEmpty()) {
+              missing.add(dir);
+            }
           }
-        }
-        Restoration.RestoreFile restore =
-            new Restoration.RestoreFile(KEYS_FILE, host.files().stat(KEYS_FILE), missing);
-        String text = keys.isEmpty() ? "" : String.join("\n", keys) + "\n";
-        return Prepared.of(
-            List.of(restore),
-            Optional.empty(),
-            () -> {
-              host.files().ensureDirectory(SSH_DIR, 0700, uid, gid);
-              host.files().ensureDirectory(KEYS_DIR, 0700, uid, gid);
-              host.files().write(KEYS_FILE, Bytes.utf8(text), 0600, uid, gid);
-            });
-      }
-    };
+          Restoration.RestoreFile restore =
+              new Restoration.RestoreFile(KEYS_FILE, host.files().stat(KEYS_FILE), missing);
+          String text = keys.isEmpty() ? "" : String.join("\n", keys) + "\n";
+          return Action.Prepared.of(
+              List.of(restore),
+              Optional.empty(),
+              () -> {
+                host.files().ensureDirectory(SSH_DIR, 0700, uid, gid);
+                host.files().ensureDirectory(KEYS_DIR, 0700, uid, gid);
+                host.files().write(KEYS_FILE, Bytes.utf8(text), 0600, uid, gid);
+              });
+        });
   }
 
   static Action passwordHash(Optional<String> hash) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.PASSWORD;
-      }
-
-      @Override
-      public String summary() {
-        return "set password hash of core";
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        Optional<String> before = host.users().passwordHash(User.CORE);
-        if (before.isEmpty()) {
-          // As MCO: without a core user there is nothing to set.
-          return Prepared.of(List.of(), Optional.of("no core user in /etc/shadow"), () -> {});
-        }
-        return Prepared.of(
-            List.of(new Restoration.RestorePasswordHash(User.CORE, before.get())),
-            Optional.empty(),
-            () -> host.users().setPasswordHash(User.CORE, hash.orElse(LOCKED)));
-      }
-    };
+    return Action.of(
+        Category.PASSWORD,
+        "set password hash of core",
+        (host, owned) -> {
+          Optional<String> before = host.users().passwordHash(User.CORE);
+          if (before.isEmpty()) {
+            // As MCO: without a core user there is nothing to set.
+            return Action.Prepared.of(
+                List.of(), Optional.of("no core user in /etc/shadow"), () -> {});
+          }
+          return Action.Prepared.of(
+              List.of(new Restoration.RestorePasswordHash(User.CORE, before.get())),
+              Optional.empty(),
+              () -> host.users().setPasswordHash(User.CORE, hash.orElse(LOCKED)));
+        });
   }
 }

@@ -19,6 +19,32 @@ interface Action {
    */
   Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException;
 
+  /** An action from its category, summary and how it observes the host. */
+  static Action of(Category category, String summary, Observer observer) {
+    return new Action() {
+      @Override
+      public Category category() {
+        return category;
+      }
+
+      @Override
+      public String summary() {
+        return summary;
+      }
+
+      @Override
+      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
+        return observer.observe(host, stagedSlotOwned);
+      }
+    };
+  }
+
+  /** The observe step of an action. */
+  @FunctionalInterface
+  interface Observer {
+    Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException;
+  }
+
   /** A step ready to run: its restorations, an optional note, and the change itself. */
   interface Prepared {
     List<Restoration> restorations();

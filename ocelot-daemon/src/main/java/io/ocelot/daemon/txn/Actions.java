@@ -1,7 +1,6 @@
 package io.ocelot.daemon.txn;
 
 import io.ocelot.api.ignition.Bytes;
-import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.plan.Step;
 import java.util.Optional;
 
@@ -48,25 +47,14 @@ final class Actions {
   }
 
   private static Action drain(Step.RequestDrain d, DrainHandshake drain) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.DRAIN;
-      }
-
-      @Override
-      public String summary() {
-        return d.summary();
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        // Never undone: a failed update leaves the node cordoned until an update completes.
-        return Prepared.of(
-            java.util.List.of(),
-            Optional.of("the node stays cordoned until an update completes"),
-            () -> drain.drain(d.request()));
-      }
-    };
+    // Never undone: a failed update leaves the node cordoned until an update completes.
+    return Action.of(
+        Category.DRAIN,
+        d.summary(),
+        (host, owned) ->
+            Action.Prepared.of(
+                java.util.List.of(),
+                Optional.of("the node stays cordoned until an update completes"),
+                () -> drain.drain(d.request())));
   }
 }

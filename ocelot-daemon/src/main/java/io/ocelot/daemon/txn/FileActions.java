@@ -27,48 +27,27 @@ final class FileActions {
   }
 
   static Action write(FileEntry file) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.FILE;
-      }
-
-      @Override
-      public String summary() {
-        return "write file " + file.path();
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        int uid = host.userDb().uid(file.user());
-        int gid = host.userDb().gid(file.group());
-        return Prepared.of(
-            List.of(restorationOf(host.files(), file.path())),
-            Optional.empty(),
-            () -> host.files().write(file.path(), file.contents(), file.mode(), uid, gid));
-      }
-    };
+    return Action.of(
+        Category.FILE,
+        "write file " + file.path(),
+        (host, owned) -> {
+          int uid = host.userDb().uid(file.user());
+          int gid = host.userDb().gid(file.group());
+          return Action.Prepared.of(
+              List.of(restorationOf(host.files(), file.path())),
+              Optional.empty(),
+              () -> host.files().write(file.path(), file.contents(), file.mode(), uid, gid));
+        });
   }
 
   static Action remove(FileEntry previous) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.FILE;
-      }
-
-      @Override
-      public String summary() {
-        return "remove file " + previous.path();
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        return Prepared.of(
-            List.of(restorationOf(host.files(), previous.path())),
-            Optional.empty(),
-            () -> host.files().delete(previous.path()));
-      }
-    };
+    return Action.of(
+        Category.FILE,
+        "remove file " + previous.path(),
+        (host, owned) ->
+            Action.Prepared.of(
+                List.of(restorationOf(host.files(), previous.path())),
+                Optional.empty(),
+                () -> host.files().delete(previous.path())));
   }
 }

@@ -96,42 +96,32 @@ final class OsActions {
 
   private static Action osAction(
       Category category, String summary, Decide decide, OsChange change) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return category;
-      }
-
-      @Override
-      public String summary() {
-        return summary;
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        OsImages images = host.images();
-        HostStatus status = images.status();
-        Decision d = decide.decide(status, stagedSlotOwned);
-        Optional<String> note =
-            d.discardFirst()
-                ? Optional.of(
-                    "discarded a staged deployment of "
-                        + status.stagedImage().orElse("?")
-                        + " left from before"
-                        + d.note().map(n -> "; " + n).orElse(""))
-                : d.note();
-        return Action.Prepared.of(
-            stagedSlotOwned ? List.of() : List.of(new Restoration.DiscardStaged()),
-            note,
-            () -> {
-              if (d.discardFirst()) {
-                images.discardStaged();
-              }
-              if (d.change()) {
-                change.run(images);
-              }
-            });
-      }
-    };
+    return Action.of(
+        category,
+        summary,
+        (host, stagedSlotOwned) -> {
+          OsImages images = host.images();
+          HostStatus status = images.status();
+          Decision d = decide.decide(status, stagedSlotOwned);
+          Optional<String> note =
+              d.discardFirst()
+                  ? Optional.of(
+                      "discarded a staged deployment of "
+                          + status.stagedImage().orElse("?")
+                          + " left from before"
+                          + d.note().map(n -> "; " + n).orElse(""))
+                  : d.note();
+          return Action.Prepared.of(
+              stagedSlotOwned ? List.of() : List.of(new Restoration.DiscardStaged()),
+              note,
+              () -> {
+                if (d.discardFirst()) {
+                  images.discardStaged();
+                }
+                if (d.change()) {
+                  change.run(images);
+                }
+              });
+        });
   }
 }

@@ -161,28 +161,11 @@ public final class Recovery {
       Attempt attempt)
       throws HostException {
     LOG.warn("{}; rolling back", cause);
-    Rollback.Result undone =
-        new Rollback(host, store).run(journal.withPhase(Journal.Phase.PREPARING));
     if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {
       store.write(marker.get().back(), "marker:reverted");
     }
-    FailureRecord record =
-        Failures.of(
-            phase,
-            step,
-            cause,
-            Optional.empty(),
-            undone.steps(),
-            attempt,
-            clock.instant(),
-            journal.to(),
-            journal.from());
-    store.write(record);
-    if (undone.complete()) {
-      store.clearJournal("journal:cleared");
-    }
-    metrics.updateFailed();
-    return new EngineOutcome.Failed(record);
+    return new Rollback(host, store)
+        .failed(journal, phase, step, cause, Optional.empty(), attempt, clock.instant(), metrics);
   }
 
   /** The image the marker's target boots: its layered image, else its config's OS image. */

@@ -6,7 +6,6 @@ import io.ocelot.daemon.host.Systemd;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What a node reverting from layering needs on its first boot into the base image: the config it
@@ -46,32 +45,21 @@ final class RevertArtifacts {
   }
 
   static Action write(String configName, Bytes machineConfigJson) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.REVERT_ARTIFACTS;
-      }
-
-      @Override
-      public String summary() {
-        return "write revert-from-layering artifacts for " + configName;
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        Set<String> paths = new LinkedHashSet<>(List.of(CONFIG, UnitActions.unitPath(UNIT)));
-        return Prepared.of(
-            UnitActions.restorations(host, UNIT, paths),
-            Optional.empty(),
-            () -> {
-              host.files().write(CONFIG, machineConfigJson, 0644, 0, 0);
-              host.files()
-                  .write(UnitActions.unitPath(UNIT), Bytes.utf8(unitContents()), 0644, 0, 0);
-              host.systemd().enable(List.of(UNIT));
-              host.systemd().daemonReload();
-            });
-      }
-    };
+    return Action.of(
+        Category.REVERT_ARTIFACTS,
+        "write revert-from-layering artifacts for " + configName,
+        (host, owned) ->
+            Action.Prepared.of(
+                UnitActions.restorations(
+                    host, UNIT, new LinkedHashSet<>(List.of(CONFIG, UnitActions.unitPath(UNIT)))),
+                Optional.empty(),
+                () -> {
+                  host.files().write(CONFIG, machineConfigJson, 0644, 0, 0);
+                  host.files()
+                      .write(UnitActions.unitPath(UNIT), Bytes.utf8(unitContents()), 0644, 0, 0);
+                  host.systemd().enable(List.of(UNIT));
+                  host.systemd().daemonReload();
+                }));
   }
 
   /** Removes the artifacts once the reverted node has booted and validated. */

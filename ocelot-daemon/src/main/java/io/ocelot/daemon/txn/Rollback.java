@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.HostException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,40 @@ final class Rollback {
     boolean complete() {
       return steps.stream().noneMatch(s -> s.outcome() == FailureRecord.Outcome.FAILED);
     }
+  }
+
+  /**
+   * Undoes the journal after a failure and records it: the failure record (written to the store),
+   * the journal cleared when the undo completed (kept for the next start otherwise), the metrics.
+   */
+  EngineOutcome.Failed failed(
+      Journal journal,
+      FailureRecord.Phase phase,
+      String step,
+      String cause,
+      Optional<CommandResult> command,
+      Attempt attempt,
+      java.time.Instant now,
+      EngineMetrics metrics)
+      throws HostException {
+    Result undone = run(journal.withPhase(Journal.Phase.PREPARING));
+    FailureRecord record =
+        Failures.of(
+            phase,
+            step,
+            cause,
+            command,
+            undone.steps(),
+            attempt,
+            now,
+            journal.to(),
+            journal.from());
+    store.write(record);
+    if (undone.complete()) {
+      store.clearJournal("journal:cleared");
+    }
+    metrics.updateFailed();
+    return new EngineOutcome.Failed(record);
   }
 
   Result run(Journal journal) throws HostException {

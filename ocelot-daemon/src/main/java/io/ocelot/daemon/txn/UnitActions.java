@@ -46,32 +46,22 @@ final class UnitActions {
   }
 
   static Action write(UnitEntry unit, Optional<UnitEntry> previous) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.UNIT;
-      }
-
-      @Override
-      public String summary() {
-        return "write unit " + unit.name();
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        Set<String> paths = new LinkedHashSet<>();
-        paths.add(unitPath(unit.name()));
-        for (UnitEntry.Dropin d : unit.dropins()) {
-          paths.add(dropinPath(unit.name(), d.name()));
-        }
-        previous.ifPresent(
-            p -> p.dropins().forEach(d -> paths.add(dropinPath(unit.name(), d.name()))));
-        return Prepared.of(
-            restorations(host, unit.name(), paths),
-            Optional.empty(),
-            () -> apply(host, unit, previous));
-      }
-    };
+    return Action.of(
+        Category.UNIT,
+        "write unit " + unit.name(),
+        (host, owned) -> {
+          Set<String> paths = new LinkedHashSet<>();
+          paths.add(unitPath(unit.name()));
+          for (UnitEntry.Dropin d : unit.dropins()) {
+            paths.add(dropinPath(unit.name(), d.name()));
+          }
+          previous.ifPresent(
+              p -> p.dropins().forEach(d -> paths.add(dropinPath(unit.name(), d.name()))));
+          return Action.Prepared.of(
+              restorations(host, unit.name(), paths),
+              Optional.empty(),
+              () -> apply(host, unit, previous));
+        });
   }
 
   private static void apply(HostContext host, UnitEntry unit, Optional<UnitEntry> previous)
@@ -118,39 +108,29 @@ final class UnitActions {
   }
 
   static Action remove(UnitEntry previous) {
-    return new Action() {
-      @Override
-      public Category category() {
-        return Category.UNIT;
-      }
-
-      @Override
-      public String summary() {
-        return "remove unit " + previous.name();
-      }
-
-      @Override
-      public Prepared observe(HostContext host, boolean stagedSlotOwned) throws HostException {
-        Set<String> paths = new LinkedHashSet<>();
-        boolean ownsFile = previous.contents().isPresent() || previous.mask();
-        if (ownsFile) {
-          paths.add(unitPath(previous.name()));
-        }
-        previous.dropins().forEach(d -> paths.add(dropinPath(previous.name(), d.name())));
-        return Prepared.of(
-            restorations(host, previous.name(), paths),
-            Optional.empty(),
-            () -> {
-              if (ownsFile
-                  && host.systemd().isEnabled(previous.name()) == Systemd.Enablement.ENABLED) {
-                host.systemd().disable(List.of(previous.name()));
-              }
-              for (String p : paths) {
-                host.files().delete(p);
-              }
-              host.systemd().daemonReload();
-            });
-      }
-    };
+    return Action.of(
+        Category.UNIT,
+        "remove unit " + previous.name(),
+        (host, owned) -> {
+          Set<String> paths = new LinkedHashSet<>();
+          boolean ownsFile = previous.contents().isPresent() || previous.mask();
+          if (ownsFile) {
+            paths.add(unitPath(previous.name()));
+          }
+          previous.dropins().forEach(d -> paths.add(dropinPath(previous.name(), d.name())));
+          return Action.Prepared.of(
+              restorations(host, previous.name(), paths),
+              Optional.empty(),
+              () -> {
+                if (ownsFile
+                    && host.systemd().isEnabled(previous.name()) == Systemd.Enablement.ENABLED) {
+                  host.systemd().disable(List.of(previous.name()));
+                }
+                for (String p : paths) {
+                  host.files().delete(p);
+                }
+                host.systemd().daemonReload();
+              });
+        });
   }
 }

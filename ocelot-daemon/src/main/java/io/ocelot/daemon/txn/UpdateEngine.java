@@ -190,26 +190,11 @@ public final class UpdateEngine {
       Attempt attempt)
       throws HostException {
     LOG.warn("{} failed: {}; rolling back", step, cause);
-    Rollback.Result undone =
-        new Rollback(host, store).run(journal.withPhase(Journal.Phase.PREPARING));
-    FailureRecord record =
-        Failures.of(
-            phase,
-            step,
-            cause,
-            command,
-            undone.steps(),
-            attempt,
-            clock.instant(),
-            journal.to(),
-            journal.from());
-    store.write(record);
-    if (undone.complete()) {
-      store.clearJournal("journal:cleared");
-    }
-    metrics.updateFailed();
-    LOG.warn("{}", record.message());
-    return new EngineOutcome.Failed(record);
+    EngineOutcome.Failed failed =
+        new Rollback(host, store)
+            .failed(journal, phase, step, cause, command, attempt, clock.instant(), metrics);
+    LOG.warn("{}", failed.failure().message());
+    return failed;
   }
 
   static Target target(ConfigTarget t) {

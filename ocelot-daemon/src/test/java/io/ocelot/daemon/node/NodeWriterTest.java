@@ -38,6 +38,41 @@ class NodeWriterTest {
   }
 
   @Test
+  void aConcurrentChangeIsKeptByAMixedWrite() throws Exception {
+    cluster.node("worker-0", Map.of("a", "1", "b", "2"));
+    int[] reads = {0};
+    NodeWriter writer =
+        new NodeWriter(cluster.client, "worker-0") {
+          @Override
+          public Node read() throws io.ocelot.daemon.host.HostException {
+            Node n = super.read();
+            if (reads[0]++ == 0) {
+              cluster
+                  .client
+                  .nodes()
+                  .withName("worker-0")
+                  .edit(
+                      x -> {
+                        x.getMetadata().getAnnotations().put("other", "writer");
+                        return x;
+                      });
+            }
+            return n;
+          }
+        };
+    Map<String, Optional<String>> c = NodeWriter.changes();
+    c.put("a", Optional.of("2"));
+    c.put("b", Optional.empty());
+    writer.write(c);
+    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+        .containsEntry("a", "2")
+        .containsEntry("other", "writer")
+        .doesNotContainKey("b");
+    // The deletion applies to the latest node; the sets carry the resourceVersion it returned.
+    assertThat(reads[0]).isEqualTo(1);
+  }
+
+  @Test
   void nothingToChangeSendsNothing() throws Exception {
     cluster.node("worker-0", Map.of("a", "1"));
     String rv =

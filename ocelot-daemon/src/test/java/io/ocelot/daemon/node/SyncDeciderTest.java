@@ -37,6 +37,13 @@ class SyncDeciderTest {
           NodeAnnotations.STATE, "Done");
 
   @Test
+  void backoffDoublesFromOneSecondToASixtySecondCap() {
+    DaemonSettings s = DaemonSettings.defaults("worker-0");
+    assertThat(java.util.stream.IntStream.rangeClosed(0, 9).mapToObj(n -> s.backoff(n).toSeconds()))
+        .containsExactly(0L, 1L, 2L, 4L, 8L, 16L, 32L, 60L, 60L, 60L);
+  }
+
+  @Test
   void updateWhenDesiredDiffers() {
     assertThat(SyncDecider.decide(seen(ON_R1_WANTS_R2))).isEqualTo(new SyncDecision.Update(R1, R2));
   }

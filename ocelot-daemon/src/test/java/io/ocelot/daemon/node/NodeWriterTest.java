@@ -41,25 +41,7 @@ class NodeWriterTest {
   void aConcurrentChangeIsKeptByAMixedWrite() throws Exception {
     cluster.node("worker-0", Map.of("a", "1", "b", "2"));
     int[] reads = {0};
-    NodeWriter writer =
-        new NodeWriter(cluster.client, "worker-0") {
-          @Override
-          public Node read() throws io.ocelot.daemon.host.HostException {
-            Node n = super.read();
-            if (reads[0]++ == 0) {
-              cluster
-                  .client
-                  .nodes()
-                  .withName("worker-0")
-                  .edit(
-                      x -> {
-                        x.getMetadata().getAnnotations().put("other", "writer");
-                        return x;
-                      });
-            }
-            return n;
-          }
-        };
+    NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     c.put("b", Optional.empty());
@@ -70,6 +52,28 @@ class NodeWriterTest {
         .doesNotContainKey("b");
     // The deletion applies to the latest node; the sets carry the resourceVersion it returned.
     assertThat(reads[0]).isEqualTo(1);
+  }
+
+  /** A writer whose first read is followed by another writer's change (a stale resourceVersion). */
+  NodeWriter racingWriter(int[] reads) {
+    return new NodeWriter(cluster.client, "worker-0") {
+      @Override
+      public Node read() throws io.ocelot.daemon.host.HostException {
+        Node n = super.read();
+        if (reads[0]++ == 0) {
+          cluster
+              .client
+              .nodes()
+              .withName("worker-0")
+              .edit(
+                  x -> {
+                    x.getMetadata().getAnnotations().put("other", "writer");
+                    return x;
+                  });
+        }
+        return n;
+      }
+    };
   }
 
   @Test
@@ -89,25 +93,7 @@ class NodeWriterTest {
     cluster.node("worker-0", Map.of("a", "1"));
     // Another writer bumps the resourceVersion between our read and our patch.
     int[] reads = {0};
-    NodeWriter writer =
-        new NodeWriter(cluster.client, "worker-0") {
-          @Override
-          public Node read() throws io.ocelot.daemon.host.HostException {
-            Node n = super.read();
-            if (reads[0]++ == 0) {
-              cluster
-                  .client
-                  .nodes()
-                  .withName("worker-0")
-                  .edit(
-                      x -> {
-                        x.getMetadata().getAnnotations().put("other", "writer");
-                        return x;
-                      });
-            }
-            return n;
-          }
-        };
+    NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     writer.write(c);

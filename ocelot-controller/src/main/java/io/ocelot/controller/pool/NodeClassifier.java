@@ -1,0 +1,69 @@
+package io.ocelot.controller.pool;
+
+import io.ocelot.api.node.NodeState;
+import java.util.Optional;
+
+/** MCO's per-node predicates for a pool target (its status.go), with their layered variants. */
+final class NodeClassifier {
+  private NodeClassifier() {}
+
+  /** On the target, Done, and (non-layered) with no image annotations at all. */
+  static boolean updated(PoolNode n, PoolTarget t) {
+    boolean configs =
+        n.currentConfig().equals(Optional.of(t.config()))
+            && n.desiredConfig().equals(Optional.of(t.config()));
+    boolean images =
+        t.layered()
+            ? n.currentImage().equals(t.image()) && n.desiredImage().equals(t.image())
+            : n.currentImage().isEmpty() && n.desiredImage().isEmpty();
+    return configs && images && n.state() == NodeState.DONE;
+  }
+
+  /** Finished with whatever it was last told (whether or not that is the pool's target). */
+  static boolean done(PoolNode n, boolean layeredPool) {
+    if (n.currentConfig().isEmpty() || n.desiredConfig().isEmpty()) {
+      return false;
+    }
+    if (layeredPool) {
+      if (n.desiredImage().isEmpty()) {
+        return true; // not yet targeted with an image (first opt-in)
+      }
+      if (n.currentImage().isEmpty()) {
+        return false;
+      }
+      return n.currentConfig().equals(n.desiredConfig())
+          && n.currentImage().equals(n.desiredImage())
+          && n.state() == NodeState.DONE;
+    }
+    if (n.currentImage().isPresent() && n.desiredImage().isEmpty()) {
+      return false; // reverting from layering until the daemon deletes currentImage
+    }
+    return n.currentConfig().equals(n.desiredConfig()) && n.state() == NodeState.DONE;
+  }
+
+  /** The daemon gave up on its current target (and so the node may be retargeted). */
+  static boolean failing(PoolNode n) {
+    return n.state().isFailing() && !n.currentConfig().equals(n.desiredConfig());
+  }
+
+  /** Not ready, or working toward a target it has not reached (and not failing at it). */
+  static boolean unavailable(PoolNode n, boolean layeredPool) {
+    if (!n.ready()) {
+      return true;
+    }
+    if (done(n, layeredPool)) {
+      return false;
+    }
+    return !failing(n);
+  }
+
+  /** Reporting Degraded or Unreconcilable while targeted at something. */
+  static boolean degraded(PoolNode n) {
+    return n.desiredConfig().isPresent() && n.state().isFailing();
+  }
+
+  /** Already told to go to the target. */
+  static boolean targeted(PoolNode n, PoolTarget t) {
+    return n.desiredConfig().equals(Optional.of(t.config())) && n.desiredImage().equals(t.image());
+  }
+}

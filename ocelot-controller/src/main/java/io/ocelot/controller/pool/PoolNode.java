@@ -1,0 +1,97 @@
+package io.ocelot.controller.pool;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.NodeState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What the controller needs of a Node: its machine-config annotations and its readiness. */
+public record PoolNode(
+    String name,
+    Map<String, String> annotations,
+    Map<String, String> labels,
+    boolean ready,
+    Instant created) {
+
+  public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+
+  public PoolNode {
+    annotations = Map.copyOf(annotations);
+    labels = Map.copyOf(labels);
+  }
+
+  public static PoolNode of(Node node) {
+    Map<String, String> a = node.getMetadata().getAnnotations();
+    Map<String, String> l = node.getMetadata().getLabels();
+    String ts = node.getMetadata().getCreationTimestamp();
+    return new PoolNode(
+        node.getMetadata().getName(),
+        a == null ? Map.of() : a,
+        l == null ? Map.of() : l,
+        isReady(node),
+        ts == null ? Instant.EPOCH : Instant.parse(ts));
+  }
+
+  /**
+   * MCO's readiness: Ready is True, DiskPressure and NetworkUnavailable are not True, and the node
+   * is schedulable (a cordoned node counts as unavailable).
+   */
+  static boolean isReady(Node node) {
+    if (node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable())) {
+      return false;
+    }
+    List<NodeCondition> conditions =
+        node.getStatus() == null || node.getStatus().getConditions() == null
+            ? List.of()
+            : node.getStatus().getConditions();
+    boolean ready = false;
+    for (NodeCondition c : conditions) {
+      switch (c.getType()) {
+        case "Ready" -> ready = "True".equals(c.getStatus());
+        case "DiskPressure", "NetworkUnavailable" -> {
+          if ("True".equals(c.getStatus())) {
+            return false;
+          }
+        }
+        default -> {}
+      }
+    }
+    return ready;
+  }
+
+  public Optional<String> get(String key) {
+    return Optional.ofNullable(annotations.get(key)).filter(v -> !v.isEmpty());
+  }
+
+  public Optional<String> currentConfig() {
+    return get(NodeAnnotations.CURRENT_CONFIG);
+  }
+
+  public Optional<String> desiredConfig() {
+    return get(NodeAnnotations.DESIRED_CONFIG);
+  }
+
+  public Optional<String> currentImage() {
+    return get(NodeAnnotations.CURRENT_IMAGE);
+  }
+
+  public Optional<String> desiredImage() {
+    return get(NodeAnnotations.DESIRED_IMAGE);
+  }
+
+  public NodeState state() {
+    return NodeState.fromAnnotation(annotations.get(NodeAnnotations.STATE)).orElse(NodeState.DONE);
+  }
+
+  public Optional<String> reason() {
+    return get(NodeAnnotations.REASON);
+  }
+
+  public Optional<String> zone() {
+    return Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty());
+  }
+}

@@ -1,0 +1,127 @@
+package io.ocelot.controller.pool;
+
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.model.PoolConfiguration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A pool's status from its nodes, as MCO computes it: counts, and the conditions Updated, Updating,
+ * NodeDegraded, RenderDegraded and Degraded with MCO's reasons and messages. Condition transition
+ * times are kept from the previous status when a condition does not change.
+ */
+public final class PoolStatusCalculator {
+  private PoolStatusCalculator() {}
+
+  /** What the status is computed from. {@code waiting} is a layered pool's "why not yet". */
+  public record Input(
+      List<PoolNode> nodes,
+      PoolTarget target,
+      boolean layeredPool,
+      boolean paused,
+      PoolConfiguration specConfiguration,
+      Optional<String> renderError,
+      Optional<String> waiting,
+      Optional<MachineConfigPoolStatus> previous,
+      long generation,
+      String now) {}
+
+  public static MachineConfigPoolStatus calculate(Input in) {
+    int total = in.nodes().size();
+    int updated = 0;
+    int ready = 0;
+    int unavailable = 0;
+    List<PoolNode> degraded = new ArrayList<>();
+    for (PoolNode n : in.nodes()) {
+      boolean up = NodeClassifier.updated(n, in.target());
+      updated += up ? 1 : 0;
+      ready += up && n.ready() ? 1 : 0;
+      unavailable += NodeClassifier.unavailable(n, in.layeredPool()) ? 1 : 0;
+      if (NodeClassifier.degraded(n)) {
+        degraded.add(n);
+      }
+    }
+    MachineConfigPoolStatus s = new MachineConfigPoolStatus();
+    s.setObservedGeneration(in.generation());
+    s.setMachineCount(total);
+    s.setUpdatedMachineCount(updated);
+    s.setReadyMachineCount(ready);
+    s.setUnavailableMachineCount(unavailable);
+    s.setDegradedMachineCount(degraded.size());
+    boolean allUpdated = updated == total && ready == total && unavailable == 0;
+    s.setConfiguration(
+        allUpdated
+            ? in.specConfiguration()
+            : in.previous().map(MachineConfigPoolStatus::getConfiguration).orElse(null));
+    List<MachineConfigPoolCondition> c = new ArrayList<>();
+    String line = in.target().line();
+    if (allUpdated) {
+      c.add(cond(in, PoolConditionType.UPDATED, true, "", "All nodes are updated with " + line));
+      c.add(cond(in, PoolConditionType.UPDATING, false, "", ""));
+    } else {
+      c.add(cond(in, PoolConditionType.UPDATED, false, "", ""));
+      if (in.paused()) {
+        c.add(
+            cond(
+                in,
+                PoolConditionType.UPDATING,
+                false,
+                "",
+                "Pool is paused; will not update to " + line));
+      } else {
+        c.add(
+            cond(
+                in,
+                PoolConditionType.UPDATING,
+                true,
+                "",
+                in.waiting().orElse("All nodes are updating to " + line)));
+      }
+    }
+    if (degraded.isEmpty()) {
+      c.add(cond(in, PoolConditionType.NODE_DEGRADED, false, "", ""));
+    } else {
+      List<String> parts = new ArrayList<>();
+      for (PoolNode n : degraded) {
+        n.reason()
+            .ifPresent(r -> parts.add("Node " + n.name() + " is reporting: " + GoQuote.quote(r)));
+      }
+      c.add(
+          cond(
+              in,
+              PoolConditionType.NODE_DEGRADED,
+              true,
+              degraded.size() + " nodes are reporting degraded status on sync",
+              String.join(", ", parts)));
+    }
+    c.add(
+        in.renderError()
+            .map(e -> cond(in, PoolConditionType.RENDER_DEGRADED, true, "", e))
+            .orElseGet(() -> cond(in, PoolConditionType.RENDER_DEGRADED, false, "", "")));
+    c.add(
+        cond(
+            in,
+            PoolConditionType.DEGRADED,
+            !degraded.isEmpty() || in.renderError().isPresent(),
+            "",
+            ""));
+    s.setConditions(c);
+    return s;
+  }
+
+  private static MachineConfigPoolCondition cond(
+      Input in, String type, boolean status, String reason, String message) {
+    String value = status ? "True" : "False";
+    String since =
+        in.previous().stream()
+            .flatMap(p -> p.getConditions().stream())
+            .filter(p -> p.getType().equals(type) && p.getStatus().equals(value))
+            .map(MachineConfigPoolCondition::getLastTransitionTime)
+            .findFirst()
+            .orElse(in.now());
+    return new MachineConfigPoolCondition(type, value, since, reason, message);
+  }
+}

@@ -1,0 +1,138 @@
+package io.ocelot.controller.pool;
+
+import static io.ocelot.controller.pool.Nodes.node;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.node.NodeAnnotations;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class PoolStatusCalculatorTest {
+  static final PoolTarget R2 = new PoolTarget("rendered-worker-2", Optional.empty());
+
+  static MachineConfigPoolStatus status(
+      List<PoolNode> nodes, boolean paused, Optional<String> renderError) {
+    return PoolStatusCalculator.calculate(
+        new PoolStatusCalculator.Input(
+            nodes,
+            R2,
+            false,
+            paused,
+            new PoolConfiguration("rendered-worker-2", List.of()),
+            renderError,
+            Optional.empty(),
+            Optional.empty(),
+            3,
+            "2026-12-02T12:00:00Z"));
+  }
+
+  static Map<String, MachineConfigPoolCondition> conditions(MachineConfigPoolStatus s) {
+    return s.getConditions().stream()
+        .collect(Collectors.toMap(MachineConfigPoolCondition::getType, c -> c));
+  }
+
+  @Test
+  void allUpdated() {
+    MachineConfigPoolStatus s =
+        status(
+            List.of(
+                node("a", "rendered-worker-2", "rendered-worker-2", "Done"),
+                node("b", "rendered-worker-2", "rendered-worker-2", "Done")),
+            false,
+            Optional.empty());
+    assertThat(s.getMachineCount()).isEqualTo(2);
+    assertThat(s.getUpdatedMachineCount()).isEqualTo(2);
+    assertThat(s.getReadyMachineCount()).isEqualTo(2);
+    assertThat(s.getUnavailableMachineCount()).isZero();
+    assertThat(s.getConfiguration().getName()).isEqualTo("rendered-worker-2");
+    Map<String, MachineConfigPoolCondition> c = conditions(s);
+    assertThat(c.get("Updated").getStatus()).isEqualTo("True");
+    assertThat(c.get("Updated").getMessage())
+        .isEqualTo("All nodes are updated with MachineConfig rendered-worker-2");
+    assertThat(c.get("Updating").getStatus()).isEqualTo("False");
+    assertThat(c.get("Degraded").getStatus()).isEqualTo("False");
+    assertThat(s.getObservedGeneration()).isEqualTo(3);
+  }
+
+  @Test
+  void nodeDegradedMessageAsMcoWritesIt() {
+    PoolNode rebootFailed =
+        node("ip-10-0-1-2", "rendered-worker-1", "rendered-worker-2", "Degraded");
+    rebootFailed =
+        Nodes.with(
+            rebootFailed,
+            NodeAnnotations.REASON,
+            "reboot command failed, something is seriously wrong");
+    PoolNode quoted = node("worker-3", "rendered-worker-1", "rendered-worker-2", "Unreconcilable");
+    quoted = Nodes.with(quoted, NodeAnnotations.REASON, "error: \"x\"\n");
+    PoolNode noReason = node("worker-4", "rendered-worker-1", "rendered-worker-2", "Degraded");
+    MachineConfigPoolStatus s =
+        status(
+            List.of(
+                rebootFailed,
+                quoted,
+                noReason,
+                node("ok", "rendered-worker-2", "rendered-worker-2", "Done")),
+            false,
+            Optional.empty());
+    MachineConfigPoolCondition nd = conditions(s).get("NodeDegraded");
+    assertThat(nd.getStatus()).isEqualTo("True");
+    assertThat(nd.getReason()).isEqualTo("3 nodes are reporting degraded status on sync");
+    assertThat(nd.getMessage())
+        .isEqualTo(
+            "Node ip-10-0-1-2 is reporting: \"reboot command failed, something is seriously wrong\", "
+                + "Node worker-3 is reporting: \"error: \\\"x\\\"\\n\"");
+    assertThat(conditions(s).get("Degraded").getStatus()).isEqualTo("True");
+    assertThat(s.getDegradedMachineCount()).isEqualTo(3);
+    assertThat(s.getConfiguration()).isNull();
+    assertThat(conditions(s).get("Updating").getMessage())
+        .isEqualTo("All nodes are updating to MachineConfig rendered-worker-2");
+  }
+
+  @Test
+  void pausedAndRenderDegraded() {
+    MachineConfigPoolStatus s =
+        status(
+            List.of(node("a", "rendered-worker-1", "rendered-worker-1", "Done")),
+            true,
+            Optional.of("Failed to render configuration for pool worker: bad"));
+    Map<String, MachineConfigPoolCondition> c = conditions(s);
+    assertThat(c.get("Updating").getStatus()).isEqualTo("False");
+    assertThat(c.get("Updating").getMessage())
+        .isEqualTo("Pool is paused; will not update to MachineConfig rendered-worker-2");
+    assertThat(c.get("RenderDegraded").getStatus()).isEqualTo("True");
+    assertThat(c.get("RenderDegraded").getMessage())
+        .isEqualTo("Failed to render configuration for pool worker: bad");
+    assertThat(c.get("Degraded").getStatus()).isEqualTo("True");
+  }
+
+  @Test
+  void transitionTimesSurviveUnchangedConditions() {
+    MachineConfigPoolStatus first =
+        status(
+            List.of(node("a", "rendered-worker-2", "rendered-worker-2", "Done")),
+            false,
+            Optional.empty());
+    MachineConfigPoolStatus second =
+        PoolStatusCalculator.calculate(
+            new PoolStatusCalculator.Input(
+                List.of(node("a", "rendered-worker-2", "rendered-worker-2", "Done")),
+                R2,
+                false,
+                false,
+                new PoolConfiguration("rendered-worker-2", List.of()),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(first),
+                3,
+                "2026-12-02T13:00:00Z"));
+    assertThat(conditions(second).get("Updated").getLastTransitionTime())
+        .isEqualTo("2026-12-02T12:00:00Z");
+  }
+}

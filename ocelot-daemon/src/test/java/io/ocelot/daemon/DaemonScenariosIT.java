@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.daemon.node.MockClusterAccess;
+import io.ocelot.apiserver.EmbeddedApiServer;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The daemon on the embedded API server: each kind of update and each way the world misbehaves. */
 class DaemonScenariosIT {
   @TempDir Path dir;
-  final MockClusterAccess cluster = MockClusterAccess.start();
+  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
   NodeHarness node;
   HostFixture host;
 

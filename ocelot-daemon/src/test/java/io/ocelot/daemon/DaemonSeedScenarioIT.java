@@ -10,7 +10,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.daemon.node.MockClusterAccess;
+import io.ocelot.apiserver.EmbeddedApiServer;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Path;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DaemonSeedScenarioIT {
   @TempDir Path dir;
-  final MockClusterAccess cluster = MockClusterAccess.start();
+  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
   NodeHarness node;
 
   @AfterEach

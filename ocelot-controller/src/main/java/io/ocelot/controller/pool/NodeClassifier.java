@@ -4,7 +4,7 @@ import io.ocelot.api.node.NodeState;
 import java.util.Optional;
 
 /** MCO's per-node predicates for a pool target (its status.go), with their layered variants. */
-final class NodeClassifier {
+public final class NodeClassifier {
   private NodeClassifier() {}
 
   /** On the target, Done, and (non-layered) with no image annotations at all. */
@@ -47,7 +47,7 @@ final class NodeClassifier {
   }
 
   /** Not ready, or working toward a target it has not reached (and not failing at it). */
-  static boolean unavailable(PoolNode n, boolean layeredPool) {
+  public static boolean unavailable(PoolNode n, boolean layeredPool) {
     if (!n.ready()) {
       return true;
     }
@@ -63,7 +63,7 @@ final class NodeClassifier {
   }
 
   /** Already told to go to the target. */
-  static boolean targeted(PoolNode n, PoolTarget t) {
+  public static boolean targeted(PoolNode n, PoolTarget t) {
     return n.desiredConfig().equals(Optional.of(t.config())) && n.desiredImage().equals(t.image());
   }
 }

@@ -1,5 +1,7 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.render.Reconcilability;
+
 /** Why an item of a change disrupts the node as it does (MCO's legacy post-config rules). */
 public enum DisruptionCause {
   FORCE_FILE(PostAction.REBOOT, "the force file " + Reconcilability.FORCE_FILE + " exists"),

@@ -9,6 +9,7 @@ import io.ocelot.api.ignition.User;
 import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.api.model.MachineConfigSpec;
 import io.ocelot.api.node.DrainRequest;
+import io.ocelot.api.render.Reconcilability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.EmbeddedApiServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ClusterDrainTest {
-  final MockCluster cluster = new MockCluster();
+  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
 
   @AfterEach
   void stop() {
@@ -29,10 +30,10 @@ class ClusterDrainTest {
             timeout,
             timeout,
             "default");
-    NodeWriter writer = new NodeWriter(cluster.client, "worker-0");
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
     return new ClusterDrain(
         writer,
-        new NodeEvents(cluster.client, "default", Clock.systemUTC()),
+        new NodeEvents(cluster.client(), "default", Clock.systemUTC()),
         Clock.systemUTC(),
         d -> Thread.sleep(d.toMillis()),
         s);
@@ -40,23 +41,26 @@ class ClusterDrainTest {
 
   @Test
   void anUnacknowledgedDrainTimesOutWithMcosMessageAndEvent() {
-    cluster.node("worker-0", Map.of());
+    TestNodes.create(cluster.client(), "worker-0", Map.of());
     assertThatThrownBy(() -> drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2")))
         .hasMessage(
             "failed to drain node: worker-0 after 1 second. Please see machine-config-controller logs"
                 + " for more information");
-    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry(NodeAnnotations.DESIRED_DRAIN, "drain-rendered-2");
-    assertThat(cluster.client.v1().events().inNamespace("default").list().getItems())
+    assertThat(cluster.client().v1().events().inNamespace("default").list().getItems())
         .extracting(e -> e.getReason())
         .contains("Cordon", "Drain", "FailedToDrain");
   }
 
   @Test
   void anAcknowledgedDrainIsSkipped() throws Exception {
-    cluster.node("worker-0", Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-2"));
+    TestNodes.create(
+        cluster.client(),
+        "worker-0",
+        Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-2"));
     drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2"));
-    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .doesNotContainKey(NodeAnnotations.DESIRED_DRAIN);
   }
 

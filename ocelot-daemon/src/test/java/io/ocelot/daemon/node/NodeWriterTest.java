@@ -3,6 +3,7 @@ package io.ocelot.daemon.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.apiserver.EmbeddedApiServer;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The node writer against the embedded API server over HTTP. */
 class NodeWriterTest {
-  final MockCluster cluster = new MockCluster();
+  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
 
   @AfterEach
   void stop() {
@@ -19,8 +20,8 @@ class NodeWriterTest {
 
   @Test
   void setsAndDeletesOnlyWhatChanges() throws Exception {
-    cluster.node("worker-0", Map.of("a", "1", "b", "2", "keep", "x"));
-    NodeWriter writer = new NodeWriter(cluster.client, "worker-0");
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2", "keep", "x"));
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
     Map<String, Optional<String>> changes = NodeWriter.changes();
     changes.put("a", Optional.of("10"));
     changes.put("b", Optional.empty());
@@ -29,7 +30,7 @@ class NodeWriterTest {
     writer.write(changes);
 
     Map<String, String> a =
-        cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations();
+        cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations();
     assertThat(a)
         .containsEntry("a", "10")
         .containsEntry("keep", "x")
@@ -39,14 +40,14 @@ class NodeWriterTest {
 
   @Test
   void aConcurrentChangeIsKeptByAMixedWrite() throws Exception {
-    cluster.node("worker-0", Map.of("a", "1", "b", "2"));
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
     int[] reads = {0};
     NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     c.put("b", Optional.empty());
     writer.write(c);
-    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry("a", "2")
         .containsEntry("other", "writer")
         .doesNotContainKey("b");
@@ -56,13 +57,13 @@ class NodeWriterTest {
 
   /** A writer whose first read is followed by another writer's change (a stale resourceVersion). */
   NodeWriter racingWriter(int[] reads) {
-    return new NodeWriter(cluster.client, "worker-0") {
+    return new NodeWriter(cluster.client(), "worker-0") {
       @Override
       public Node read() throws io.ocelot.daemon.host.HostException {
         Node n = super.read();
         if (reads[0]++ == 0) {
           cluster
-              .client
+              .client()
               .nodes()
               .withName("worker-0")
               .edit(
@@ -78,26 +79,26 @@ class NodeWriterTest {
 
   @Test
   void nothingToChangeSendsNothing() throws Exception {
-    cluster.node("worker-0", Map.of("a", "1"));
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
     String rv =
-        cluster.client.nodes().withName("worker-0").get().getMetadata().getResourceVersion();
+        cluster.client().nodes().withName("worker-0").get().getMetadata().getResourceVersion();
     Map<String, Optional<String>> same = NodeWriter.changes();
     same.put("a", Optional.of("1"));
     same.put("gone", Optional.empty());
-    Node n = new NodeWriter(cluster.client, "worker-0").write(same);
+    Node n = new NodeWriter(cluster.client(), "worker-0").write(same);
     assertThat(n.getMetadata().getResourceVersion()).isEqualTo(rv);
   }
 
   @Test
   void aConcurrentChangeIsRetriedOnAFreshRead() throws Exception {
-    cluster.node("worker-0", Map.of("a", "1"));
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
     // Another writer bumps the resourceVersion between our read and our patch.
     int[] reads = {0};
     NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     writer.write(c);
-    assertThat(cluster.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry("a", "2")
         .containsEntry("other", "writer");
     assertThat(reads[0]).as("the stale patch was refused with 409 and retried").isEqualTo(2);

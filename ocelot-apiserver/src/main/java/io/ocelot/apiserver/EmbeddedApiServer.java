@@ -1,0 +1,112 @@
+package io.ocelot.apiserver;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * fabric8's kubernetes-server-mock in CRUD mode, over plain HTTP on 127.0.0.1. Clients talk to it
+ * through its real HTTP interface, as {@code kubectl} does. The store outlives {@link #restart}, as
+ * etcd outlives an API server restart.
+ */
+public final class EmbeddedApiServer implements AutoCloseable {
+  // Kept referenced: java.util.logging forgets the level of a logger nobody holds.
+  private final Logger quiet = Logger.getLogger("io.fabric8.mockwebserver");
+
+  private final StoreDispatcher store = new StoreDispatcher();
+  private final int port;
+  private KubernetesMockServer server;
+  private final KubernetesClient client;
+
+  private EmbeddedApiServer(int port) {
+    quiet.setLevel(Level.WARNING);
+    this.port = port;
+    this.server = serve();
+    this.client = newClient();
+  }
+
+  /** Starts on a free port. */
+  public static EmbeddedApiServer start() {
+    return new EmbeddedApiServer(freePort());
+  }
+
+  /** Starts on {@code port}; fails if it is taken. */
+  public static EmbeddedApiServer start(int port) {
+    return new EmbeddedApiServer(port);
+  }
+
+  private KubernetesMockServer serve() {
+    KubernetesMockServer s =
+        new KubernetesMockServer(
+            new Context(Serialization.jsonMapper()),
+            new MockWebServer(),
+            new HashMap<>(),
+            store,
+            false);
+    try {
+      s.init(InetAddress.getByName("127.0.0.1"), port);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot serve the API on 127.0.0.1:" + port, e);
+    }
+    return s;
+  }
+
+  /** Stops serving for {@code millis}, then serves the same objects on the same port again. */
+  public synchronized void restart(long millis) throws InterruptedException {
+    server.destroy();
+    Thread.sleep(millis);
+    server = serve();
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** The server's own client (closed with the server). */
+  public KubernetesClient client() {
+    return client;
+  }
+
+  /** A fresh client; the caller closes it. Short timeouts so a stopped server is noticed fast. */
+  public KubernetesClient newClient() {
+    return new KubernetesClientBuilder()
+        .withConfig(
+            new ConfigBuilder(Config.empty())
+                .withMasterUrl(url())
+                .withNamespace("default")
+                .withRequestTimeout(5000)
+                .withConnectionTimeout(2000)
+                .build())
+        .build();
+  }
+
+  private static int freePort() {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    client.close();
+    server.destroy();
+  }
+}

@@ -1,0 +1,73 @@
+package io.ocelot.controller.render;
+
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.ObjectEvents;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Makes a successful render real: creates {@code rendered-<pool>-<hash>} if it does not exist yet
+ * (owned by the pool, never garbage-collected here) and points the pool's spec at it.
+ */
+public final class RenderedConfigs {
+  private final KubernetesClient client;
+  private final ObjectEvents events;
+  private final String controllerVersion;
+
+  public RenderedConfigs(KubernetesClient client, ObjectEvents events, String controllerVersion) {
+    this.client = client;
+    this.events = events;
+    this.controllerVersion = controllerVersion;
+  }
+
+  /**
+   * Ensures the rendered config exists ({@code cached} looks it up, {@code created} learns of a new
+   * one) and sets the pool's {@code spec.configuration}; true when that spec changed.
+   */
+  public boolean adopt(
+      MachineConfigPool pool,
+      RenderStep.Rendered r,
+      Function<String, Optional<MachineConfig>> cached,
+      Consumer<MachineConfig> created) {
+    String name = r.config().getMetadata().getName();
+    if (cached.apply(name).isEmpty()
+        && client.resources(MachineConfig.class).withName(name).get() == null) {
+      MachineConfig mc = r.config();
+      mc.getMetadata()
+          .setOwnerReferences(
+              List.of(
+                  new OwnerReferenceBuilder()
+                      .withApiVersion(pool.getApiVersion())
+                      .withKind(pool.getKind())
+                      .withName(pool.getMetadata().getName())
+                      .withUid(pool.getMetadata().getUid())
+                      .withController(true)
+                      .build()));
+      created.accept(client.resources(MachineConfig.class).resource(mc).create());
+      events.normal(
+          pool,
+          "RenderedConfigGenerated",
+          name
+              + " successfully generated (release version: , controller version: "
+              + controllerVersion
+              + ")");
+    }
+    PoolConfiguration wanted = new PoolConfiguration(name, r.sources());
+    if (Objects.equals(pool.getSpec().getConfiguration(), wanted)) {
+      return false;
+    }
+    pool.getSpec().setConfiguration(wanted);
+    events.normal(
+        pool,
+        "Updating",
+        "Pool " + pool.getMetadata().getName() + " now targeting MachineConfig " + name);
+    return true;
+  }
+}

@@ -1,0 +1,110 @@
+package io.ocelot.controller.rollout;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.controller.ObjectEvents;
+import io.ocelot.controller.pool.CandidateSelector;
+import io.ocelot.controller.pool.MaxUnavailable;
+import io.ocelot.controller.pool.NodeClassifier;
+import io.ocelot.controller.pool.PoolNode;
+import io.ocelot.controller.pool.PoolTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One rollout pass over a pool's nodes (MCO §6.1 steps 7–10): the candidates within maxUnavailable
+ * get the target; every other node not yet on it carries the UpdateInProgress taint. A paused pool
+ * is left alone. Each write is handed to {@code written} so the next pass reads its own writes.
+ */
+public final class Rollout {
+  private static final Logger LOG = LoggerFactory.getLogger(Rollout.class);
+
+  private final NodeTargeting targeting;
+  private final ObjectEvents events;
+
+  public Rollout(NodeTargeting targeting, ObjectEvents events) {
+    this.targeting = targeting;
+    this.events = events;
+  }
+
+  public void run(
+      MachineConfigPool pool,
+      List<Node> members,
+      PoolTarget target,
+      boolean layered,
+      BiConsumer<Node, Node> written) {
+    if (Boolean.TRUE.equals(pool.getSpec().getPaused())) {
+      return;
+    }
+    List<PoolNode> nodes = members.stream().map(PoolNode::of).toList();
+    MaxUnavailable.Result max = MaxUnavailable.of(pool.getSpec().getMaxUnavailable(), nodes.size());
+    if (max instanceof MaxUnavailable.Invalid invalid) {
+      events.warning(pool, "InvalidMaxUnavailable", invalid.message());
+      return;
+    }
+    int limit = ((MaxUnavailable.Count) max).value();
+    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, false);
+    Set<String> candidates = chosen.stream().map(PoolNode::name).collect(Collectors.toSet());
+    if (!chosen.isEmpty()) {
+      long zones = chosen.stream().map(PoolNode::zone).distinct().count();
+      LOG.info(
+          "{} candidate nodes in {} zones for update, capacity: {}", chosen.size(), zones, limit);
+    }
+    List<String> targeted = new ArrayList<>();
+    try {
+      converge(members, target, candidates, targeted, written);
+    } finally {
+      announce(pool, targeted, target);
+    }
+  }
+
+  private void converge(
+      List<Node> members,
+      PoolTarget target,
+      Set<String> candidates,
+      List<String> targeted,
+      BiConsumer<Node, Node> written) {
+    for (Node old : members) {
+      PoolNode n = PoolNode.of(old);
+      boolean candidate = candidates.contains(n.name());
+      boolean onTarget = candidate || NodeClassifier.targeted(n, target);
+      NodeTargeting.Wanted wanted =
+          new NodeTargeting.Wanted(candidate ? Optional.of(target) : Optional.empty(), !onTarget);
+      try {
+        Node now = targeting.converge(old, wanted);
+        if (now != old) {
+          written.accept(now, old);
+        }
+        if (candidate) {
+          targeted.add(n.name());
+        }
+      } catch (RuntimeException e) {
+        if (candidate) {
+          throw e; // retried by the reconcile loop
+        }
+        LOG.warn("could not set the {} taint on node {}", NodeTargeting.TAINT_KEY, n.name(), e);
+      }
+    }
+  }
+
+  private void announce(MachineConfigPool pool, List<String> targeted, PoolTarget target) {
+    if (targeted.isEmpty()) {
+      return;
+    }
+    String update =
+        "MachineConfig: " + target.config() + target.image().map(i -> " / Image: " + i).orElse("");
+    String reason = target.layered() ? "SetDesiredConfigAndOSImage" : "SetDesiredConfig";
+    events.normal(
+        pool,
+        reason,
+        targeted.size() == 1
+            ? "Targeted node " + targeted.get(0) + " to " + update
+            : "Set target for " + targeted.size() + " nodes to " + update);
+  }
+}

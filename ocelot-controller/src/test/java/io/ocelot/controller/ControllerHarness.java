@@ -1,0 +1,167 @@
+package io.ocelot.controller;
+
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.MachineConfigPoolSpec;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.EmbeddedApiServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The embedded API server with the controller running against it over HTTP, and the objects a test
+ * needs: pools, MachineConfigs from {@code examples/}, and nodes as first boot leaves them.
+ */
+final class ControllerHarness implements AutoCloseable {
+  static final String POOL = "worker";
+  static final String ROLE = "machineconfiguration.openshift.io/role";
+  static final String WORKER_LABEL = "node-role.kubernetes.io/worker";
+  static final Path EXAMPLES = Path.of("..", "examples");
+
+  final EmbeddedApiServer server = EmbeddedApiServer.start();
+  final KubernetesClient client = server.client();
+  private final KubernetesClient controllerClient = server.newClient();
+  private ControllerOperator controller;
+
+  ControllerHarness startController() {
+    controller =
+        ControllerOperator.start(
+            controllerClient,
+            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable"),
+            Clock.systemUTC());
+    return this;
+  }
+
+  void stopController() {
+    controller.close();
+    controller = null;
+  }
+
+  MachineConfigPool pool(Object maxUnavailable) {
+    MachineConfigPool p = new MachineConfigPool();
+    p.getMetadata().setName(POOL);
+    MachineConfigPoolSpec spec = new MachineConfigPoolSpec();
+    spec.setMachineConfigSelector(new LabelSelectorBuilder().addToMatchLabels(ROLE, POOL).build());
+    spec.setNodeSelector(new LabelSelectorBuilder().addToMatchLabels(WORKER_LABEL, "").build());
+    spec.setMaxUnavailable(new IntOrString(maxUnavailable));
+    p.setSpec(spec);
+    return client.resources(MachineConfigPool.class).resource(p).create();
+  }
+
+  MachineConfig example(String file) {
+    try (InputStream in = Files.newInputStream(EXAMPLES.resolve(file))) {
+      MachineConfig mc = Serialization.unmarshal(in, MachineConfig.class);
+      return client.resources(MachineConfig.class).resource(mc).create();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void deleteConfig(String name) {
+    client.resources(MachineConfig.class).withName(name).delete();
+  }
+
+  void editPool(java.util.function.UnaryOperator<MachineConfigPool> edit) {
+    client.resources(MachineConfigPool.class).withName(POOL).edit(edit);
+  }
+
+  MachineConfigPool pool() {
+    return client.resources(MachineConfigPool.class).withName(POOL).get();
+  }
+
+  /** Waits until the pool's spec names a rendered config other than {@code previous}. */
+  String awaitRendered(Optional<String> previous) {
+    String[] name = new String[1];
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> {
+              PoolConfiguration c = pool().getSpec().getConfiguration();
+              name[0] = c == null ? null : c.getName();
+              return name[0] != null && !previous.equals(Optional.of(name[0]));
+            });
+    return name[0];
+  }
+
+  MachineConfigPoolCondition awaitCondition(
+      String type, Predicate<MachineConfigPoolCondition> which) {
+    MachineConfigPoolCondition[] found = new MachineConfigPoolCondition[1];
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              MachineConfigPool p = pool();
+              if (p.getStatus() == null) {
+                return false;
+              }
+              found[0] =
+                  p.getStatus().getConditions().stream()
+                      .filter(c -> type.equals(c.getType()))
+                      .filter(which)
+                      .findFirst()
+                      .orElse(null);
+              return found[0] != null;
+            });
+    return found[0];
+  }
+
+  /**
+   * A ready worker node on {@code config}, as the machine-config server leaves it at first boot.
+   * The embedded API server stamps its creation time (to the second) and keeps it immutable.
+   */
+  Node node(String name, String zone, String config) {
+    Map<String, String> labels = new HashMap<>(Map.of(WORKER_LABEL, ""));
+    if (zone != null) {
+      labels.put("topology.kubernetes.io/zone", zone);
+    }
+    Node n =
+        new NodeBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withLabels(labels)
+            .addToAnnotations(NodeAnnotations.CURRENT_CONFIG, config)
+            .addToAnnotations(NodeAnnotations.DESIRED_CONFIG, config)
+            .addToAnnotations(NodeAnnotations.STATE, "Done")
+            .endMetadata()
+            .withNewStatus()
+            .addNewCondition()
+            .withType("Ready")
+            .withStatus("True")
+            .endCondition()
+            .endStatus()
+            .build();
+    return client.nodes().resource(n).create();
+  }
+
+  Node node(String name) {
+    return client.nodes().withName(name).get();
+  }
+
+  @Override
+  public void close() {
+    if (controller != null) {
+      controller.close();
+    }
+    controllerClient.close();
+    server.close();
+  }
+}

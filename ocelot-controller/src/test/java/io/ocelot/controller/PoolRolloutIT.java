@@ -1,0 +1,160 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.rollout.NodeTargeting;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Rolling a new rendered config out over ten nodes, with the test playing the daemons. */
+class PoolRolloutIT {
+  final ControllerHarness cluster = new ControllerHarness();
+  final NodePlayer daemons = new NodePlayer(cluster.client, 150);
+
+  @AfterEach
+  void stop() {
+    daemons.close();
+    cluster.close();
+  }
+
+  /** A pool on its first rendered config, with ten ready nodes on it; returns that config. */
+  String tenNodesOnTheBaseConfig(Object maxUnavailable) {
+    cluster.example("00-worker.yaml");
+    cluster.pool(maxUnavailable);
+    cluster.startController();
+    String base = cluster.awaitRendered(Optional.empty());
+    IntStream.range(0, 10).forEach(i -> cluster.node("worker-" + i, null, base));
+    awaitUpdated(base, 10);
+    return base;
+  }
+
+  MachineConfigPoolStatus awaitUpdated(String config, int nodes) {
+    MachineConfigPoolStatus[] s = new MachineConfigPoolStatus[1];
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () -> {
+              s[0] = cluster.pool().getStatus();
+              return s[0] != null
+                  && s[0].getConfiguration() != null
+                  && config.equals(s[0].getConfiguration().getName())
+                  && s[0].getUpdatedMachineCount() == nodes
+                  && s[0].getMachineCount() == nodes;
+            });
+    return s[0];
+  }
+
+  @ParameterizedTest(name = "maxUnavailable {0}")
+  @ValueSource(strings = {"1", "2", "30%"})
+  void neverMoreThanMaxUnavailableNodesAreUnavailable(String max) {
+    Object value = max.endsWith("%") ? max : Integer.parseInt(max);
+    int limit = max.equals("30%") ? 3 : Integer.parseInt(max);
+    String base = tenNodesOnTheBaseConfig(value);
+    try (AvailabilityRecorder recorder = new AvailabilityRecorder(cluster.client)) {
+      cluster.example("50-chrony.yaml");
+      String next = cluster.awaitRendered(Optional.of(base));
+      MachineConfigPoolStatus done = awaitUpdated(next, 10);
+
+      assertThat(recorder.maxUnavailable()).isEqualTo(limit);
+      assertThat(recorder.events()).isGreaterThan(30);
+      // Every node that had to wait for a slot was tainted while it waited.
+      assertThat(recorder.tainted()).hasSize(10 - limit);
+      assertThat(done.getReadyMachineCount()).isEqualTo(10);
+      assertThat(done.getUnavailableMachineCount()).isZero();
+    }
+    assertThat(cluster.awaitCondition("Updated", c -> "True".equals(c.getStatus())).getMessage())
+        .endsWith(
+            "All nodes are updated with MachineConfig "
+                + cluster.pool().getSpec().getConfiguration().getName());
+    assertThat(IntStream.range(0, 10).mapToObj(i -> cluster.node("worker-" + i)))
+        .allSatisfy(n -> assertThat(n.getSpec().getTaints()).noneMatch(NodeTargeting::isOurs));
+  }
+
+  @Test
+  void nodesAreTakenByZoneThenAge() throws InterruptedException {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String base = cluster.awaitRendered(Optional.empty());
+    // Names sort against age, so a name tie-break would fail the test.
+    cluster.node("b-old-unzoned", null, base);
+    cluster.node("d-old-a", "zone-a", base);
+    Thread.sleep(1100); // creation times have a resolution of one second
+    cluster.node("a-young-unzoned", null, base);
+    cluster.node("c-young-a", "zone-a", base);
+    cluster.node("e-b", "zone-b", base);
+    awaitUpdated(base, 5);
+    try (AvailabilityRecorder recorder = new AvailabilityRecorder(cluster.client)) {
+      cluster.example("50-chrony.yaml");
+      String next = cluster.awaitRendered(Optional.of(base));
+      awaitUpdated(next, 5);
+      assertThat(recorder.targetedOrder())
+          .containsExactly("d-old-a", "c-young-a", "e-b", "b-old-unzoned", "a-young-unzoned");
+    }
+  }
+
+  @Test
+  void aPausedPoolTargetsNobodyUntilResumed() {
+    String base = tenNodesOnTheBaseConfig(3);
+    cluster.editPool(
+        p -> {
+          p.getSpec().setPaused(true);
+          return p;
+        });
+    cluster.example("50-chrony.yaml");
+    String next = cluster.awaitRendered(Optional.of(base));
+    cluster.awaitCondition(
+        "Updating",
+        c -> ("Pool is paused; will not update to MachineConfig " + next).equals(c.getMessage()));
+
+    assertThat(IntStream.range(0, 10).mapToObj(i -> cluster.node("worker-" + i)))
+        .allSatisfy(
+            n ->
+                assertThat(n.getMetadata().getAnnotations())
+                    .containsEntry(NodeAnnotations.DESIRED_CONFIG, base));
+    assertThat(cluster.pool().getStatus().getConfiguration().getName()).isEqualTo(base);
+
+    cluster.editPool(
+        p -> {
+          p.getSpec().setPaused(false);
+          return p;
+        });
+    awaitUpdated(next, 10);
+  }
+
+  @Test
+  void aNodeFailingTheNewConfigHoldsCapacityAndIsReportedUntilFixed() {
+    String base = tenNodesOnTheBaseConfig(1);
+    daemons.failOn("worker-0", "reboot command failed: systemd-run exited 127");
+    cluster.example("50-chrony.yaml");
+    String next = cluster.awaitRendered(Optional.of(base));
+
+    var degraded = cluster.awaitCondition("NodeDegraded", c -> "True".equals(c.getStatus()));
+    assertThat(degraded.getReason()).isEqualTo("1 nodes are reporting degraded status on sync");
+    assertThat(degraded.getMessage())
+        .isEqualTo("Node worker-0 is reporting: \"reboot command failed: systemd-run exited 127\"");
+    cluster.awaitCondition("Degraded", c -> "True".equals(c.getStatus()));
+    MachineConfigPool pool = cluster.pool();
+    assertThat(pool.getStatus().getDegradedMachineCount()).isEqualTo(1);
+    // The failing node uses up the only slot: nobody else is targeted.
+    assertThat(IntStream.range(1, 10).mapToObj(i -> cluster.node("worker-" + i)))
+        .allSatisfy(
+            n ->
+                assertThat(n.getMetadata().getAnnotations())
+                    .containsEntry(NodeAnnotations.DESIRED_CONFIG, base));
+
+    daemons.fix("worker-0");
+    awaitUpdated(next, 10);
+    cluster.awaitCondition("NodeDegraded", c -> "False".equals(c.getStatus()));
+    assertThat(cluster.pool().getStatus().getDegradedMachineCount()).isZero();
+  }
+}

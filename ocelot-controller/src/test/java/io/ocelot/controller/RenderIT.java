@@ -1,0 +1,119 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.ObjectReference;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.api.render.RenderResult;
+import io.ocelot.api.render.Renderer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The render reconciler against the embedded API server. */
+class RenderIT {
+  final ControllerHarness cluster = new ControllerHarness();
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+  }
+
+  List<String> renderedConfigs() {
+    return cluster.client.resources(MachineConfig.class).list().getItems().stream()
+        .map(mc -> mc.getMetadata().getName())
+        .filter(n -> n.startsWith("rendered-"))
+        .sorted()
+        .toList();
+  }
+
+  @Test
+  void theRenderedNameIsTheHashOfItsInputsAndSurvivesARestart() {
+    MachineConfig chrony = cluster.example("50-chrony.yaml");
+    MachineConfig base = cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+
+    RenderResult offline =
+        Renderer.render(
+            "worker",
+            List.of(base, chrony),
+            new RenderDefaults("quay.io/ocelot/fedora-coreos:stable", "", "ocelot"));
+    assertThat(rendered)
+        .isEqualTo(((RenderResult.Rendered) offline).config().getMetadata().getName())
+        .matches("rendered-worker-[0-9a-f]{32}");
+    assertThat(cluster.pool().getSpec().getConfiguration().getSource())
+        .extracting(ObjectReference::getName)
+        .containsExactly("00-worker", "50-chrony");
+    MachineConfig created = cluster.client.resources(MachineConfig.class).withName(rendered).get();
+    assertThat(created.getMetadata().getOwnerReferences())
+        .singleElement()
+        .satisfies(o -> assertThat(o.getName()).isEqualTo("worker"));
+
+    cluster.stopController();
+    cluster.startController();
+    cluster.example("60-kubelet-dropin.yaml");
+    String third = cluster.awaitRendered(Optional.of(rendered));
+    cluster.deleteConfig("60-kubelet-dropin");
+    String back = cluster.awaitRendered(Optional.of(third));
+
+    assertThat(back).isEqualTo(rendered);
+    assertThat(renderedConfigs()).containsExactlyInAnyOrder(rendered, third);
+  }
+
+  @Test
+  void anInvalidConfigDegradesRenderingAndKeepsTheCurrentConfig() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+
+    cluster.example("invalid/99-broken.yaml");
+    MachineConfigPoolCondition degraded =
+        cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
+    assertThat(degraded.getMessage())
+        .startsWith(
+            "Failed to render configuration for pool worker: could not generate rendered"
+                + " MachineConfig: ")
+        .contains("99-broken");
+    cluster.awaitCondition("Degraded", c -> "True".equals(c.getStatus()));
+    assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
+    assertThat(renderedConfigs()).containsExactly(rendered);
+
+    cluster.deleteConfig("99-broken");
+    cluster.awaitCondition("RenderDegraded", c -> "False".equals(c.getStatus()));
+    cluster.awaitCondition("Degraded", c -> "False".equals(c.getStatus()));
+    assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
+  }
+
+  @Test
+  void aConfigNodesCannotApplyDegradesRenderingAndIsNamed() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+
+    cluster.example("unreconcilable/90-data-disk.yaml");
+    MachineConfigPoolCondition degraded =
+        cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
+    assertThat(degraded.getMessage())
+        .startsWith(
+            "Failed to render configuration for pool worker: could not generate rendered"
+                + " MachineConfig: render reconciliation error: the new config cannot be applied"
+                + " to nodes on "
+                + rendered
+                + ": ")
+        .endsWith("(introduced by MachineConfig 90-data-disk)");
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(2))
+        .until(() -> cluster.pool().getSpec().getConfiguration().getName().equals(rendered));
+    assertThat(renderedConfigs()).containsExactly(rendered);
+  }
+}

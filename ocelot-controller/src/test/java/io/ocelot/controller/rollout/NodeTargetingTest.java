@@ -1,0 +1,119 @@
+package io.ocelot.controller.rollout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Taint;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.controller.pool.PoolTarget;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class NodeTargetingTest {
+  final EmbeddedApiServer server = EmbeddedApiServer.start();
+  final NodeTargeting targeting = new NodeTargeting(server.client());
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  Node node() {
+    return server
+        .client()
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName("worker-0")
+                .addToAnnotations(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-1")
+                .addToAnnotations(NodeAnnotations.DESIRED_IMAGE, "quay.io/x@sha256:1")
+                .endMetadata()
+                .withNewSpec()
+                .addNewTaint()
+                .withKey("dedicated")
+                .withEffect("NoSchedule")
+                .withValue("infra")
+                .endTaint()
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  Node stored() {
+    return server.client().nodes().withName("worker-0").get();
+  }
+
+  @Test
+  void taintsANodeWaitingForTheTargetAndKeepsOtherTaints() {
+    targeting.converge(node(), new NodeTargeting.Wanted(Optional.empty(), true));
+    assertThat(stored().getSpec().getTaints())
+        .extracting(Taint::getKey, Taint::getEffect)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("dedicated", "NoSchedule"),
+            org.assertj.core.groups.Tuple.tuple("UpdateInProgress", "PreferNoSchedule"));
+  }
+
+  @Test
+  void untaintsATargetedNodeAndDropsItsImageForANonLayeredTarget() {
+    Node n = targeting.converge(node(), new NodeTargeting.Wanted(Optional.empty(), true));
+    targeting.converge(
+        n,
+        new NodeTargeting.Wanted(
+            Optional.of(new PoolTarget("rendered-worker-2", Optional.empty())), false));
+    assertThat(stored().getSpec().getTaints())
+        .extracting(Taint::getKey)
+        .containsExactly("dedicated");
+    assertThat(stored().getMetadata().getAnnotations())
+        .containsEntry(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-2")
+        .doesNotContainKey(NodeAnnotations.DESIRED_IMAGE);
+  }
+
+  @Test
+  void setsConfigAndImageTogether() {
+    targeting.converge(
+        node(),
+        new NodeTargeting.Wanted(
+            Optional.of(new PoolTarget("rendered-worker-2", Optional.of("quay.io/x@sha256:2"))),
+            false));
+    assertThat(stored().getMetadata().getAnnotations())
+        .containsEntry(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-2")
+        .containsEntry(NodeAnnotations.DESIRED_IMAGE, "quay.io/x@sha256:2");
+  }
+
+  @Test
+  void aStaleCopyIsReReadAndNothingAnotherWriterSetIsLost() {
+    Node stale = node();
+    server
+        .client()
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            x -> {
+              x.getMetadata().getAnnotations().put(NodeAnnotations.STATE, "Working");
+              return x;
+            });
+    targeting.converge(stale, new NodeTargeting.Wanted(Optional.empty(), true));
+    assertThat(stored().getMetadata().getAnnotations())
+        .containsEntry(NodeAnnotations.STATE, "Working");
+    assertThat(stored().getSpec().getTaints()).anyMatch(NodeTargeting::isOurs);
+  }
+
+  @Test
+  void nothingToChangeWritesNothing() {
+    Node n = node();
+    assertThat(
+            targeting.converge(
+                n,
+                new NodeTargeting.Wanted(
+                    Optional.of(
+                        new PoolTarget("rendered-worker-1", Optional.of("quay.io/x@sha256:1"))),
+                    false)))
+        .isSameAs(n);
+    assertThat(stored().getMetadata().getResourceVersion())
+        .isEqualTo(n.getMetadata().getResourceVersion());
+  }
+}

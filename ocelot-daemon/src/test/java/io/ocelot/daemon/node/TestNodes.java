@@ -1,0 +1,24 @@
+package io.ocelot.daemon.node;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Map;
+
+/** Creates bare nodes in the embedded API server. */
+final class TestNodes {
+  private TestNodes() {}
+
+  static Node create(KubernetesClient client, String name, Map<String, String> annotations) {
+    return client
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withAnnotations(annotations)
+                .endMetadata()
+                .build())
+        .create();
+  }
+}

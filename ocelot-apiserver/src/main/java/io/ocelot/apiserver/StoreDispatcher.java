@@ -1,13 +1,28 @@
 package io.ocelot.apiserver;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodList;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetList;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The CRUD store, plus the one answer it lacks: leader election first asks what it may do with a
- * SelfSubjectRulesReview, which the plain store rejects (422, no metadata). There is no
- * authorization here, so the answer is "everything".
+ * The CRUD store, plus what it lacks: field selectors on lists ({@link FieldSelectors}), and two
+ * answers. Leader election first asks what it may do with a SelfSubjectRulesReview, which the plain
+ * store rejects (422, no metadata); there is no authorization here, so the answer is "everything".
+ * And a drain evicts pods through the Eviction subresource, which must honour PodDisruptionBudgets
+ * ({@link Evictions}): 429 when a budget has nothing to spare, else the pod is deleted.
  */
 final class StoreDispatcher extends KubernetesCrudDispatcher {
   private static final String RULES_REVIEWS =
@@ -16,12 +31,87 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
       "{\"apiVersion\":\"authorization.k8s.io/v1\",\"kind\":\"SelfSubjectRulesReview\","
           + "\"spec\":{},\"status\":{\"incomplete\":false,\"nonResourceRules\":[],"
           + "\"resourceRules\":[{\"apiGroups\":[\"*\"],\"resources\":[\"*\"],\"verbs\":[\"*\"]}]}}";
+  private static final Pattern EVICTION =
+      Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
 
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
     if (request.getPath().startsWith(RULES_REVIEWS)) {
       return new MockResponse().setResponseCode(201).setBody(ALLOW_ALL);
     }
+    Matcher eviction = EVICTION.matcher(request.getPath());
+    if (eviction.matches()) {
+      return evict(eviction.group(1), eviction.group(2));
+    }
     return super.handleCreate(request);
+  }
+
+  @Override
+  public MockResponse handleGet(String path) {
+    Optional<FieldSelectors.Split> split = FieldSelectors.split(path);
+    if (split.isEmpty()) {
+      return super.handleGet(path);
+    }
+    MockResponse all = super.handleGet(split.get().path());
+    if (all.code() != 200) {
+      return all;
+    }
+    try {
+      JsonNode list = Serialization.jsonMapper().readTree(all.getBody().readUtf8());
+      if (list instanceof ObjectNode o) {
+        FieldSelectors.filter(o, split.get().terms());
+      }
+      return new MockResponse().setResponseCode(200).setBody(list.toString());
+    } catch (JsonProcessingException e) {
+      return new MockResponse().setResponseCode(500).setBody(e.getMessage());
+    }
+  }
+
+  /** One eviction at a time, so two cannot both spend a budget's last disruption. */
+  private synchronized MockResponse evict(String namespace, String name) {
+    String podPath = "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    MockResponse found = handleGet(podPath);
+    if (found.code() != 200) {
+      return found;
+    }
+    Pod pod = Serialization.unmarshal(found.getBody().readUtf8(), Pod.class);
+    List<Pod> pods =
+        Serialization.unmarshal(
+                handleGet("/api/v1/namespaces/" + namespace + "/pods").getBody().readUtf8(),
+                PodList.class)
+            .getItems();
+    MockResponse budgets =
+        handleGet("/apis/policy/v1/namespaces/" + namespace + "/poddisruptionbudgets");
+    PodDisruptionBudgetList pdbs =
+        budgets.code() == 200
+            ? Serialization.unmarshal(budgets.getBody().readUtf8(), PodDisruptionBudgetList.class)
+            : new PodDisruptionBudgetList();
+    Optional<Evictions.Refusal> refused = Evictions.check(pod, pods, pdbs.getItems());
+    if (refused.isPresent()) {
+      return status(
+          new StatusBuilder()
+              .withStatus("Failure")
+              .withCode(429)
+              .withReason("TooManyRequests")
+              .withMessage("Cannot evict pod as it would violate the pod's disruption budget.")
+              .withNewDetails()
+              .addNewCause()
+              .withReason("DisruptionBudget")
+              .withMessage(refused.get().message())
+              .endCause()
+              .endDetails()
+              .build());
+    }
+    MockResponse deleted = handleDelete(podPath);
+    if (deleted.code() >= 300) {
+      return deleted;
+    }
+    return status(new StatusBuilder().withStatus("Success").withCode(201).build());
+  }
+
+  private static MockResponse status(Status s) {
+    s.setApiVersion("v1");
+    s.setKind("Status");
+    return new MockResponse().setResponseCode(s.getCode()).setBody(Serialization.asJson(s));
   }
 }

@@ -11,11 +11,11 @@ import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConfiguration;
-import io.ocelot.controller.pool.LabelSelectors;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
@@ -43,16 +43,23 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final ControllerSettings settings;
   private final Clock clock;
   private final ObjectEvents events;
+  private final ControllerMetrics metrics;
   private final RenderedConfigs renderedConfigs;
   private final Rollout rollout;
 
-  public PoolReconciler(KubernetesClient client, ControllerSettings settings, Clock clock) {
+  public PoolReconciler(
+      KubernetesClient client,
+      ObjectEvents events,
+      ControllerMetrics metrics,
+      ControllerSettings settings,
+      Clock clock) {
     this.settings = settings;
     this.clock = clock;
-    this.events = new ObjectEvents(client, settings.eventNamespace(), clock);
+    this.events = events;
+    this.metrics = metrics;
     this.renderedConfigs =
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
-    this.rollout = new Rollout(new NodeTargeting(client), events);
+    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
   }
 
   @Override
@@ -175,6 +182,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
               + " has completed update to "
               + target.map(PoolTarget::line).orElse(""));
     }
+    metrics.pool(pool.getMetadata().getName(), status);
     pool.setStatus(status);
     if (specChanged) {
       return UpdateControl.patchResourceAndStatus(pool);

@@ -15,6 +15,9 @@ import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.controller.drain.DrainSettings;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,13 +45,29 @@ final class ControllerHarness implements AutoCloseable {
   private final KubernetesClient controllerClient = server.newClient();
   private ControllerOperator controller;
 
+  final PrometheusRegistry registry = new PrometheusRegistry();
+  private final ControllerMetrics metrics = new ControllerMetrics(registry);
+  DrainSettings drain = DrainSettings.defaults();
+
   ControllerHarness startController() {
     controller =
         ControllerOperator.start(
             controllerClient,
-            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable"),
+            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable").withDrain(drain),
+            metrics,
             Clock.systemUTC());
     return this;
+  }
+
+  /** The controller's metrics in the Prometheus text format. */
+  String metrics() {
+    try {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      PrometheusTextFormatWriter.create().write(out, registry.scrape());
+      return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   void stopController() {

@@ -152,9 +152,20 @@ class PoolRolloutIT {
                 assertThat(n.getMetadata().getAnnotations())
                     .containsEntry(NodeAnnotations.DESIRED_CONFIG, base));
 
+    assertThat(cluster.metrics())
+        .contains("mcc_pool_condition{pool=\"worker\",type=\"NodeDegraded\"} 1.0")
+        .contains("mcc_pool_machines{kind=\"degraded\",pool=\"worker\"} 1.0");
+
     daemons.fix("worker-0");
     awaitUpdated(next, 10);
     cluster.awaitCondition("NodeDegraded", c -> "False".equals(c.getStatus()));
     assertThat(cluster.pool().getStatus().getDegradedMachineCount()).isZero();
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(cluster.metrics())
+                    .contains("mcc_pool_condition{pool=\"worker\",type=\"NodeDegraded\"} 0.0")
+                    .contains("mcc_pool_machines{kind=\"updated\",pool=\"worker\"} 10.0"));
   }
 }

@@ -4,13 +4,13 @@ import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.render.Reconcilability;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.api.render.RenderResult;
 import io.ocelot.api.render.Renderer;
-import io.ocelot.controller.pool.LabelSelectors;
 import java.util.List;
 import java.util.Optional;
 

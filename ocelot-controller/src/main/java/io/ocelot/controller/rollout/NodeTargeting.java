@@ -3,10 +3,8 @@ package io.ocelot.controller.rollout;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeSpec;
 import io.fabric8.kubernetes.api.model.Taint;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.NodeUpdates;
 import io.ocelot.controller.pool.NodeClassifier;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolTarget;
@@ -17,79 +15,64 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Brings a node's rollout fields to what the pool wants: {@code desiredConfig} and {@code
- * desiredImage} together (or {@code desiredImage} removed), and the {@code
- * UpdateInProgress:PreferNoSchedule} taint, in one update that carries the resourceVersion (a
- * concurrent writer gives 409: re-read, retry). An update rather than a merge patch, because the
- * embedded API server appends the arrays of a merge patch (taints) and stores its {@code null}s.
+ * Brings a node's rollout fields to what the pool wants in one optimistic write: {@code
+ * desiredConfig} and {@code desiredImage} together (or {@code desiredImage} removed for a
+ * non-layered target), and the {@code UpdateInProgress:PreferNoSchedule} taint.
  */
 public final class NodeTargeting {
   public static final String TAINT_KEY = "UpdateInProgress";
   public static final String TAINT_EFFECT = "PreferNoSchedule";
-  private static final int ATTEMPTS = 5;
 
-  private final KubernetesClient client;
+  private final NodeUpdates nodes;
 
-  public NodeTargeting(KubernetesClient client) {
-    this.client = client;
+  public NodeTargeting(NodeUpdates nodes) {
+    this.nodes = nodes;
   }
 
   /** What one node should look like; an empty {@code target} leaves its annotations alone. */
   public record Wanted(Optional<PoolTarget> target, boolean tainted) {}
 
-  /** Writes what differs; returns the node as last written or read (the input when unchanged). */
+  /** Writes what differs; returns the node as written (the input when nothing differed). */
   public Node converge(Node cached, Wanted wanted) {
-    Node node = cached;
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return write(node, wanted);
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == ATTEMPTS) {
-          throw e;
-        }
-        node = client.nodes().withName(cached.getMetadata().getName()).get();
-        if (node == null) {
-          throw e;
-        }
-      }
-    }
+    return nodes.update(cached, node -> target(node, wanted) | taint(node, wanted.tainted()));
   }
 
-  private Node write(Node node, Wanted wanted) {
-    Node next = Serialization.clone(node);
-    boolean changed = false;
-    if (wanted.target().isPresent()
-        && !NodeClassifier.targeted(PoolNode.of(node), wanted.target().get())) {
-      PoolTarget t = wanted.target().get();
-      if (next.getMetadata().getAnnotations() == null) {
-        next.getMetadata().setAnnotations(new HashMap<>());
-      }
-      Map<String, String> a = next.getMetadata().getAnnotations();
-      a.put(NodeAnnotations.DESIRED_CONFIG, t.config());
-      t.image()
-          .ifPresentOrElse(
-              i -> a.put(NodeAnnotations.DESIRED_IMAGE, i),
-              () -> a.remove(NodeAnnotations.DESIRED_IMAGE));
-      changed = true;
+  private static boolean target(Node node, Wanted wanted) {
+    if (wanted.target().isEmpty()
+        || NodeClassifier.targeted(PoolNode.of(node), wanted.target().get())) {
+      return false;
     }
-    if (next.getSpec() == null) {
-      next.setSpec(new NodeSpec());
+    PoolTarget t = wanted.target().get();
+    if (node.getMetadata().getAnnotations() == null) {
+      node.getMetadata().setAnnotations(new HashMap<>());
+    }
+    Map<String, String> a = node.getMetadata().getAnnotations();
+    a.put(NodeAnnotations.DESIRED_CONFIG, t.config());
+    t.image()
+        .ifPresentOrElse(
+            i -> a.put(NodeAnnotations.DESIRED_IMAGE, i),
+            () -> a.remove(NodeAnnotations.DESIRED_IMAGE));
+    return true;
+  }
+
+  private static boolean taint(Node node, boolean wanted) {
+    if (node.getSpec() == null) {
+      node.setSpec(new NodeSpec());
     }
     List<Taint> taints =
-        next.getSpec().getTaints() == null
+        node.getSpec().getTaints() == null
             ? new ArrayList<>()
-            : new ArrayList<>(next.getSpec().getTaints());
-    boolean hasTaint = taints.stream().anyMatch(NodeTargeting::isOurs);
-    if (hasTaint != wanted.tainted()) {
-      if (wanted.tainted()) {
-        taints.add(new Taint(TAINT_EFFECT, TAINT_KEY, null, null));
-      } else {
-        taints.removeIf(NodeTargeting::isOurs);
-      }
-      next.getSpec().setTaints(taints);
-      changed = true;
+            : new ArrayList<>(node.getSpec().getTaints());
+    if (taints.stream().anyMatch(NodeTargeting::isOurs) == wanted) {
+      return false;
     }
-    return changed ? client.nodes().resource(next).update() : node;
+    if (wanted) {
+      taints.add(new Taint(TAINT_EFFECT, TAINT_KEY, null, null));
+    } else {
+      taints.removeIf(NodeTargeting::isOurs);
+    }
+    node.getSpec().setTaints(taints);
+    return true;
   }
 
   public static boolean isOurs(Taint t) {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class NodeTargetingTest {
   final EmbeddedApiServer server = EmbeddedApiServer.start();
-  final NodeTargeting targeting = new NodeTargeting(server.client());
+  final NodeTargeting targeting =
+      new NodeTargeting(new io.ocelot.controller.NodeUpdates(server.client()));
 
   @AfterEach
   void stop() {

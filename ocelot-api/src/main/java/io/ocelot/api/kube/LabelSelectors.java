@@ -1,4 +1,4 @@
-package io.ocelot.controller.pool;
+package io.ocelot.api.kube;
 
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;

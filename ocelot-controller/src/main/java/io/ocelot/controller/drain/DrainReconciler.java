@@ -1,0 +1,175 @@
+package io.ocelot.controller.drain;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeSpec;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.ocelot.api.node.DrainRequest;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.ControllerMetrics;
+import io.ocelot.controller.NodeUpdates;
+import io.ocelot.controller.ObjectEvents;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers the daemons' drain requests (MCO §2.3): on {@code drain-<config>} cordon the node, evict
+ * its pods through the Eviction API (PodDisruptionBudgets honoured; DaemonSet and mirror pods left
+ * alone) and acknowledge with {@code lastAppliedDrain}; on {@code uncordon-<config>} uncordon it —
+ * only if this controller cordoned it (recorded on the node) — and acknowledge. A blocked drain is
+ * retried with backoff, and reported after the timeout by name of pod and budget.
+ */
+@ControllerConfiguration(name = DrainReconciler.NAME, generationAwareEventProcessing = false)
+public final class DrainReconciler implements Reconciler<Node> {
+  public static final String NAME = "drain";
+
+  /** Set on a node this controller cordoned, so that it uncordons only those. */
+  public static final String CORDONED_BY_US = NodeAnnotations.OCELOT_PREFIX + "cordoned-for-drain";
+
+  private static final Logger LOG = LoggerFactory.getLogger(DrainReconciler.class);
+
+  private final NodeUpdates nodes;
+  private final PodEvictor pods;
+  private final ObjectEvents events;
+  private final ControllerMetrics metrics;
+  private final DrainSettings settings;
+  private final Clock clock;
+  private final DrainAttempts attempts = new DrainAttempts();
+
+  public DrainReconciler(
+      NodeUpdates nodes,
+      PodEvictor pods,
+      ObjectEvents events,
+      ControllerMetrics metrics,
+      DrainSettings settings,
+      Clock clock) {
+    this.nodes = nodes;
+    this.pods = pods;
+    this.events = events;
+    this.metrics = metrics;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  @Override
+  public UpdateControl<Node> reconcile(Node node, Context<Node> ctx) {
+    Map<String, String> a = annotations(node);
+    String wanted = a.getOrDefault(NodeAnnotations.DESIRED_DRAIN, "");
+    String name = node.getMetadata().getName();
+    if (wanted.isEmpty() || wanted.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))) {
+      return UpdateControl.noUpdate();
+    }
+    Optional<DrainRequest> request = DrainRequest.parse(wanted);
+    if (request.isEmpty()) {
+      LOG.error("node {}: unknown drain request {}; waiting for a new one", name, wanted);
+      return UpdateControl.noUpdate();
+    }
+    if (request.get().verb() == DrainRequest.Verb.UNCORDON) {
+      nodes.update(node, n -> uncordon(n) | acknowledge(n, wanted));
+      LOG.info("node {}: uncordoned ({})", name, wanted);
+      return UpdateControl.noUpdate();
+    }
+    Node cordoned = nodes.update(node, DrainReconciler::cordon);
+    List<String> blocked = evictAll(name);
+    if (blocked.isEmpty() && DrainablePods.of(pods.podsOn(name)).isEmpty()) {
+      nodes.update(cordoned, n -> acknowledge(n, wanted));
+      attempts.forget(name);
+      metrics.drainSucceeded(name);
+      events.normal(node, "Drained", "Drained node " + name + " for " + wanted);
+      return UpdateControl.noUpdate();
+    }
+    return retryLater(node, wanted, blocked);
+  }
+
+  /** Evicts every drainable pod once; returns why the blocked ones are blocked. */
+  private List<String> evictAll(String node) {
+    List<String> blocked = new ArrayList<>();
+    for (Pod p : DrainablePods.of(pods.podsOn(node))) {
+      if (pods.evict(p) instanceof PodEvictor.Blocked b) {
+        blocked.add(
+            "pod "
+                + p.getMetadata().getNamespace()
+                + "/"
+                + p.getMetadata().getName()
+                + b.budget().map(pdb -> " (PodDisruptionBudget " + pdb + ")").orElse(""));
+      }
+    }
+    return blocked;
+  }
+
+  private UpdateControl<Node> retryLater(Node node, String wanted, List<String> blocked) {
+    String name = node.getMetadata().getName();
+    Instant now = clock.instant();
+    DrainAttempts.Attempt attempt = attempts.failed(name, wanted, now);
+    Duration age = attempt.age(now);
+    String why =
+        blocked.isEmpty()
+            ? "evicted pods are still terminating"
+            : "cannot evict " + String.join(", ", blocked);
+    LOG.info("node {}: drain {} not done after {} tries: {}", name, wanted, attempt.tries(), why);
+    if (age.compareTo(settings.timeout()) >= 0 && !attempt.reported()) {
+      attempts.reported(name);
+      metrics.drainFailing(name);
+      events.warning(
+          node,
+          "DrainBlocked",
+          "Draining node "
+              + name
+              + " has failed for "
+              + age.toSeconds()
+              + " s: "
+              + why
+              + "; still retrying");
+    }
+    return UpdateControl.<Node>noUpdate().rescheduleAfter(settings.delay(attempt.tries(), age));
+  }
+
+  private static boolean cordon(Node n) {
+    if (n.getSpec() == null) {
+      n.setSpec(new NodeSpec());
+    }
+    if (Boolean.TRUE.equals(n.getSpec().getUnschedulable())) {
+      return false; // cordoned already, by us or by someone whose cordon we must keep
+    }
+    n.getSpec().setUnschedulable(true);
+    mutableAnnotations(n).put(CORDONED_BY_US, "true");
+    return true;
+  }
+
+  private static boolean uncordon(Node n) {
+    if (!annotations(n).containsKey(CORDONED_BY_US) || n.getSpec() == null) {
+      return false;
+    }
+    n.getSpec().setUnschedulable(false);
+    mutableAnnotations(n).remove(CORDONED_BY_US);
+    return true;
+  }
+
+  private static boolean acknowledge(Node n, String request) {
+    mutableAnnotations(n).put(NodeAnnotations.LAST_APPLIED_DRAIN, request);
+    return true;
+  }
+
+  private static Map<String, String> annotations(Node n) {
+    Map<String, String> a = n.getMetadata().getAnnotations();
+    return a == null ? Map.of() : a;
+  }
+
+  private static Map<String, String> mutableAnnotations(Node n) {
+    if (n.getMetadata().getAnnotations() == null) {
+      n.getMetadata().setAnnotations(new HashMap<>());
+    }
+    return n.getMetadata().getAnnotations();
+  }
+}

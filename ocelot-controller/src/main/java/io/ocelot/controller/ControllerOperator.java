@@ -2,6 +2,8 @@ package io.ocelot.controller;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
+import io.ocelot.controller.build.BuildReconciler;
+import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import java.time.Clock;
@@ -20,6 +22,7 @@ public final class ControllerOperator implements AutoCloseable {
       KubernetesClient client,
       ControllerSettings settings,
       ControllerMetrics metrics,
+      ImageBuilder builder,
       Clock clock) {
     Operator operator =
         new Operator(
@@ -35,6 +38,7 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock));
+    operator.register(new BuildReconciler(client, builder, events, clock, settings.buildPoll()));
     operator.start();
     return new ControllerOperator(operator, evictor);
   }

@@ -15,12 +15,17 @@ import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.build.BuildObjects;
+import io.ocelot.controller.build.BuildRequest;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
 import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
+import io.ocelot.controller.rollout.LayeredTarget;
 import io.ocelot.controller.rollout.NodeTargeting;
 import io.ocelot.controller.rollout.Rollout;
 import java.time.Clock;
@@ -28,6 +33,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reconciles a MachineConfigPool as a flat list of named steps: render its MachineConfigs, roll the
@@ -37,8 +44,11 @@ import java.util.stream.Collectors;
 @ControllerConfiguration(name = PoolReconciler.NAME)
 public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   public static final String NAME = "machineconfigpools";
+  private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
   static final String NODES = "nodes";
   static final String CONFIGS = "machineconfigs";
+  static final String LAYERING = "machineosconfigs";
+  static final String BUILDS = "machineosbuilds";
 
   private final ControllerSettings settings;
   private final Clock clock;
@@ -95,7 +105,26 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                                         .startsWith("rendered-" + p.getMetadata().getName() + "-")))
                 .build(),
             ctx);
-    return List.of(nodes, configs);
+    InformerEventSource<MachineOSConfig, MachineConfigPool> layering =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineOSConfig.class, MachineConfigPool.class)
+                .withName(LAYERING)
+                .withSecondaryToPrimaryMapper(m -> Set.of(new ResourceID(BuildObjects.poolOf(m))))
+                .build(),
+            ctx);
+    InformerEventSource<MachineOSBuild, MachineConfigPool> builds =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineOSBuild.class, MachineConfigPool.class)
+                .withName(BUILDS)
+                .withSecondaryToPrimaryMapper(
+                    b ->
+                        Optional.ofNullable(b.getMetadata().getLabels())
+                            .map(l -> l.get(BuildObjects.POOL_LABEL))
+                            .map(p -> Set.of(new ResourceID(p)))
+                            .orElse(Set.of()))
+                .build(),
+            ctx);
+    return List.of(nodes, configs, layering, builds);
   }
 
   private static Set<ResourceID> pools(
@@ -144,28 +173,34 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
 
     List<Node> members = members(pool, nodeCache);
-    Optional<PoolTarget> target =
+    Optional<LayeredTarget.Decision> decision =
         Optional.ofNullable(pool.getSpec().getConfiguration())
             .map(PoolConfiguration::getName)
             .filter(n -> !n.isEmpty())
-            .map(n -> new PoolTarget(n, Optional.empty()));
-    if (target.isPresent() && !LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
-      rollout.run(
-          pool,
-          members,
-          target.get(),
-          false,
-          (now, old) ->
-              nodeCache.handleRecentResourceUpdate(ResourceID.fromResource(now), now, old));
-      members = members(pool, nodeCache);
-    } else if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
+            .map(n -> layered(pool, n, ctx));
+    if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       events.warning(
           pool,
           "SelectingAll",
           "This machineconfigpool is selecting all nodes. A non-empty selector is required.");
+    } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
+      rollout.run(
+          pool,
+          members,
+          go.target(),
+          go.layered(),
+          (now, old) ->
+              nodeCache.handleRecentResourceUpdate(ResourceID.fromResource(now), now, old));
+      members = members(pool, nodeCache);
+    } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
+      LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
+      wait.failure()
+          .filter(f -> !f.equals(updatingMessage(pool)))
+          .ifPresent(f -> events.warning(pool, "BuildFailed", f));
     }
+    Optional<PoolTarget> target = decision.map(LayeredTarget.Decision::target);
 
-    MachineConfigPoolStatus status = status(pool, members, target, renderError);
+    MachineConfigPoolStatus status = status(pool, members, decision, renderError);
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())
@@ -193,20 +228,54 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private MachineConfigPoolStatus status(
       MachineConfigPool pool,
       List<Node> members,
-      Optional<PoolTarget> target,
+      Optional<LayeredTarget.Decision> decision,
       Optional<String> renderError) {
     return PoolStatusCalculator.calculate(
         new PoolStatusCalculator.Input(
             members.stream().map(PoolNode::of).toList(),
-            target.orElse(new PoolTarget("", Optional.empty())),
-            false,
+            decision
+                .map(LayeredTarget.Decision::target)
+                .orElse(new PoolTarget("", Optional.empty())),
+            decision.map(LayeredTarget.Decision::layered).orElse(false),
             Boolean.TRUE.equals(pool.getSpec().getPaused()),
             pool.getSpec().getConfiguration(),
             renderError,
-            Optional.empty(),
+            decision
+                .filter(d -> d instanceof LayeredTarget.Wait)
+                .map(d -> ((LayeredTarget.Wait) d).message()),
             Optional.ofNullable(pool.getStatus()),
             pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
             clock.instant().toString()));
+  }
+
+  /** The pool's MachineOSConfig and the build of its current rendered config decide. */
+  @SuppressWarnings("unchecked")
+  private static LayeredTarget.Decision layered(
+      MachineConfigPool pool, String rendered, Context<MachineConfigPool> ctx) {
+    InformerEventSource<MachineOSConfig, MachineConfigPool> layering =
+        (InformerEventSource<MachineOSConfig, MachineConfigPool>)
+            ctx.eventSourceRetriever().getEventSourceFor(MachineOSConfig.class, LAYERING);
+    InformerEventSource<MachineOSBuild, MachineConfigPool> builds =
+        (InformerEventSource<MachineOSBuild, MachineConfigPool>)
+            ctx.eventSourceRetriever().getEventSourceFor(MachineOSBuild.class, BUILDS);
+    String name = pool.getMetadata().getName();
+    Optional<MachineOSConfig> mosc =
+        layering.list(m -> name.equals(BuildObjects.poolOf(m))).findFirst();
+    Optional<MachineOSBuild> build =
+        mosc.flatMap(
+            m ->
+                builds.get(
+                    new ResourceID(BuildRequest.name(m, pool.getSpec().getConfiguration()))));
+    return LayeredTarget.decide(rendered, mosc, build);
+  }
+
+  private static String updatingMessage(MachineConfigPool pool) {
+    return Optional.ofNullable(pool.getStatus()).stream()
+        .flatMap(s -> s.getConditions().stream())
+        .filter(c -> "Updating".equals(c.getType()))
+        .map(c -> c.getMessage())
+        .findFirst()
+        .orElse("");
   }
 
   private static List<Node> members(

@@ -15,6 +15,7 @@ import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -48,13 +49,21 @@ final class ControllerHarness implements AutoCloseable {
   final PrometheusRegistry registry = new PrometheusRegistry();
   private final ControllerMetrics metrics = new ControllerMetrics(registry);
   DrainSettings drain = DrainSettings.defaults();
+  Duration buildTime = Duration.ofMillis(500);
+  SimulatedImageBuilder builder;
 
   ControllerHarness startController() {
+    if (builder == null) {
+      builder = new SimulatedImageBuilder(buildTime, Clock.systemUTC());
+    }
     controller =
         ControllerOperator.start(
             controllerClient,
-            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable").withDrain(drain),
+            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable")
+                .withDrain(drain)
+                .withBuildPoll(Duration.ofMillis(200)),
             metrics,
+            builder,
             Clock.systemUTC());
     return this;
   }

@@ -5,8 +5,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.node.NodeAnnotations;
 import java.util.Map;
 import java.util.Objects;
@@ -64,39 +62,48 @@ final class NodePlayer implements AutoCloseable {
     String name = node.getMetadata().getName();
     String desired = a.get(NodeAnnotations.DESIRED_CONFIG);
     String state = a.getOrDefault(NodeAnnotations.STATE, "Done");
+    boolean onTarget =
+        Objects.equals(desired, a.get(NodeAnnotations.CURRENT_CONFIG))
+            && Objects.equals(
+                a.get(NodeAnnotations.DESIRED_IMAGE), a.get(NodeAnnotations.CURRENT_IMAGE));
     if (desired == null
-        || Objects.equals(desired, a.get(NodeAnnotations.CURRENT_CONFIG))
+        || onTarget
         || (failing.containsKey(name) && state.equals("Degraded"))
         || !busy.add(name)) {
       return;
     }
-    clock.schedule(() -> finish(name, desired), millis, TimeUnit.MILLISECONDS);
+    clock.schedule(() -> finish(name), millis, TimeUnit.MILLISECONDS);
   }
 
-  private void finish(String name, String desired) {
+  /** Done on what the node was told (re-read: it may have been retargeted meanwhile). */
+  private void finish(String name) {
     String reason = failing.get(name);
-    String patch =
-        reason == null
-            ? "{\"metadata\":{\"annotations\":{\""
-                + NodeAnnotations.CURRENT_CONFIG
-                + "\":\""
-                + desired
-                + "\",\""
-                + NodeAnnotations.STATE
-                + "\":\"Done\",\""
-                + NodeAnnotations.REASON
-                + "\":\"\"}}}"
-            : "{\"metadata\":{\"annotations\":{\""
-                + NodeAnnotations.STATE
-                + "\":\"Degraded\",\""
-                + NodeAnnotations.REASON
-                + "\":\""
-                + reason
-                + "\"}}}";
     try {
-      client.nodes().withName(name).patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+      client
+          .nodes()
+          .withName(name)
+          .edit(
+              n -> {
+                Map<String, String> a = n.getMetadata().getAnnotations();
+                if (reason != null) {
+                  a.put(NodeAnnotations.STATE, "Degraded");
+                  a.put(NodeAnnotations.REASON, reason);
+                  return n;
+                }
+                a.put(NodeAnnotations.CURRENT_CONFIG, a.get(NodeAnnotations.DESIRED_CONFIG));
+                String image = a.get(NodeAnnotations.DESIRED_IMAGE);
+                if (image == null) {
+                  a.remove(NodeAnnotations.CURRENT_IMAGE);
+                } else {
+                  a.put(NodeAnnotations.CURRENT_IMAGE, image);
+                }
+                a.put(NodeAnnotations.STATE, "Done");
+                a.put(NodeAnnotations.REASON, "");
+                return n;
+              });
     } finally {
       busy.remove(name);
+      observe(client.nodes().withName(name).get());
     }
   }
 

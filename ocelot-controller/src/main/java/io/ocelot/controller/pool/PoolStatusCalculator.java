@@ -51,7 +51,8 @@ public final class PoolStatusCalculator {
     s.setReadyMachineCount(ready);
     s.setUnavailableMachineCount(unavailable);
     s.setDegradedMachineCount(degraded.size());
-    boolean allUpdated = updated == total && ready == total && unavailable == 0;
+    boolean allUpdated =
+        in.waiting().isEmpty() && updated == total && ready == total && unavailable == 0;
     s.setConfiguration(
         allUpdated
             ? in.specConfiguration()

@@ -61,6 +61,29 @@ class PoolStatusCalculatorTest {
   }
 
   @Test
+  void aLayeredPoolWaitingForItsBuildIsUpdatingNotUpdated() {
+    String waiting = "Pool is waiting for OS image build to complete (mosb: layered-1)";
+    MachineConfigPoolStatus s =
+        PoolStatusCalculator.calculate(
+            new PoolStatusCalculator.Input(
+                List.of(node("a", "rendered-worker-2", "rendered-worker-2", "Done")),
+                R2,
+                true,
+                false,
+                new PoolConfiguration("rendered-worker-2", List.of()),
+                Optional.empty(),
+                Optional.of(waiting),
+                Optional.empty(),
+                3,
+                "2026-12-02T12:00:00Z"));
+    Map<String, MachineConfigPoolCondition> c = conditions(s);
+    assertThat(c.get("Updated").getStatus()).isEqualTo("False");
+    assertThat(c.get("Updating").getStatus()).isEqualTo("True");
+    assertThat(c.get("Updating").getMessage()).isEqualTo(waiting);
+    assertThat(s.getConfiguration()).isNull();
+  }
+
+  @Test
   void nodeDegradedMessageAsMcoWritesIt() {
     PoolNode rebootFailed =
         node("ip-10-0-1-2", "rendered-worker-1", "rendered-worker-2", "Degraded");

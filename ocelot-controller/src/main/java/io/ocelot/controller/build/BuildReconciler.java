@@ -1,0 +1,229 @@
+package io.ocelot.controller.build;
+
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.api.model.MachineOSConfigStatus;
+import io.ocelot.api.model.ObjectRef;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.ObjectEvents;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds a layered pool's image (MCO §1.4): for the MachineOSConfig and its pool's current rendered
+ * config, one MachineOSBuild; the {@link ImageBuilder} runs it; when it succeeds the
+ * MachineOSConfig's {@code status.currentImagePullSpec} names the pushed digest. The annotation
+ * {@code machineconfiguration.openshift.io/rebuild} forces a new build of the same inputs.
+ */
+// Not generation-aware: the rebuild annotation is a metadata-only change.
+@ControllerConfiguration(name = BuildReconciler.NAME, generationAwareEventProcessing = false)
+public final class BuildReconciler implements Reconciler<MachineOSConfig> {
+  public static final String NAME = "machineosconfigs";
+  public static final String REBUILD = "machineconfiguration.openshift.io/rebuild";
+  public static final String CURRENT_BUILD =
+      "machineconfiguration.openshift.io/current-machine-os-build";
+  static final String POOLS = "pools";
+  static final String BUILDS = "builds";
+  private static final Logger LOG = LoggerFactory.getLogger(BuildReconciler.class);
+
+  private final KubernetesClient client;
+  private final ImageBuilder builder;
+  private final ObjectEvents events;
+  private final Clock clock;
+  private final Duration poll;
+
+  public BuildReconciler(
+      KubernetesClient client,
+      ImageBuilder builder,
+      ObjectEvents events,
+      Clock clock,
+      Duration poll) {
+    this.client = client;
+    this.builder = builder;
+    this.events = events;
+    this.clock = clock;
+    this.poll = poll;
+  }
+
+  @Override
+  public List<EventSource<?, MachineOSConfig>> prepareEventSources(
+      EventSourceContext<MachineOSConfig> ctx) {
+    return List.of(
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineConfigPool.class, MachineOSConfig.class)
+                .withName(POOLS)
+                .withSecondaryToPrimaryMapper(pool -> configs(ctx, pool.getMetadata().getName()))
+                .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineOSBuild.class, MachineOSConfig.class)
+                .withName(BUILDS)
+                .withSecondaryToPrimaryMapper(
+                    b ->
+                        b.getSpec() == null || b.getSpec().getMachineOSConfig() == null
+                            ? Set.of()
+                            : Set.of(new ResourceID(b.getSpec().getMachineOSConfig().getName())))
+                .build(),
+            ctx));
+  }
+
+  private static Set<ResourceID> configs(EventSourceContext<MachineOSConfig> ctx, String pool) {
+    return ctx.getPrimaryCache()
+        .list(m -> pool.equals(BuildObjects.poolOf(m)))
+        .map(ResourceID::fromResource)
+        .collect(Collectors.toSet());
+  }
+
+  @Override
+  public UpdateControl<MachineOSConfig> reconcile(
+      MachineOSConfig mosc, Context<MachineOSConfig> ctx) {
+    @SuppressWarnings("unchecked")
+    InformerEventSource<MachineConfigPool, MachineOSConfig> pools =
+        (InformerEventSource<MachineConfigPool, MachineOSConfig>)
+            ctx.eventSourceRetriever().getEventSourceFor(MachineConfigPool.class, POOLS);
+    Optional<MachineConfigPool> pool = pools.get(new ResourceID(BuildObjects.poolOf(mosc)));
+    Optional<PoolConfiguration> poolConfig =
+        pool.map(p -> p.getSpec().getConfiguration()).filter(c -> c.getName() != null);
+    if (poolConfig.isEmpty()) {
+      LOG.info(
+          "MachineOSConfig {}: pool {} has no rendered config yet",
+          mosc.getMetadata().getName(),
+          BuildObjects.poolOf(mosc));
+      return UpdateControl.noUpdate();
+    }
+    MachineConfig rendered =
+        client.resources(MachineConfig.class).withName(poolConfig.get().getName()).get();
+    if (rendered == null) {
+      return UpdateControl.noUpdate();
+    }
+    BuildRequest request = BuildRequest.of(mosc, poolConfig.get(), rendered);
+    boolean rebuild = annotations(mosc).containsKey(REBUILD);
+    MachineOSBuild build = client.resources(MachineOSBuild.class).withName(request.name()).get();
+    if (rebuild && build != null) {
+      client.resources(MachineOSBuild.class).withName(request.name()).delete();
+      build = null;
+    }
+    if (build == null) {
+      build = start(mosc, request);
+    } else if (!BuildConditions.finished(build.getStatus())) {
+      build = advance(build, request);
+    }
+    return finish(mosc, build, rebuild);
+  }
+
+  private MachineOSBuild start(MachineOSConfig mosc, BuildRequest request) {
+    MachineOSBuild b = BuildObjects.build(request);
+    b.getMetadata()
+        .setOwnerReferences(
+            List.of(
+                new OwnerReferenceBuilder()
+                    .withApiVersion(mosc.getApiVersion())
+                    .withKind(mosc.getKind())
+                    .withName(mosc.getMetadata().getName())
+                    .withUid(mosc.getMetadata().getUid())
+                    .withController(true)
+                    .build()));
+    MachineOSBuild created = client.resources(MachineOSBuild.class).resource(b).create();
+    String now = clock.instant().toString();
+    created.setStatus(BuildObjects.preparedStatus(now));
+    builder.start(request);
+    BuildConditions.set(created.getStatus(), BuildConditions.BUILDING, "Image build started", now);
+    events.normal(
+        mosc, "BuildStarted", "Started build " + request.name() + " of " + request.renderedName());
+    return client.resources(MachineOSBuild.class).resource(created).updateStatus();
+  }
+
+  private MachineOSBuild advance(MachineOSBuild build, BuildRequest request) {
+    String now = clock.instant().toString();
+    ImageBuilder.BuildState state =
+        builder.state(request, Instant.parse(build.getStatus().getBuildStart()));
+    if (state instanceof ImageBuilder.Running) {
+      return build;
+    } else if (state instanceof ImageBuilder.Succeeded s) {
+      String image = request.digested(s.sha256());
+      build.getStatus().setDigestedImagePushSpec(image);
+      BuildConditions.set(
+          build.getStatus(),
+          BuildConditions.SUCCEEDED,
+          "Image built successfully, pullspec: " + image,
+          now);
+    } else if (state instanceof ImageBuilder.Failed f) {
+      BuildConditions.set(build.getStatus(), BuildConditions.FAILED, f.reason(), now);
+    } else if (state instanceof ImageBuilder.Interrupted i) {
+      BuildConditions.set(build.getStatus(), BuildConditions.INTERRUPTED, i.reason(), now);
+    }
+    build.getStatus().setBuildEnd(now);
+    return client.resources(MachineOSBuild.class).resource(build).updateStatus();
+  }
+
+  /** Points the MachineOSConfig at a finished build; polls a running one. */
+  private UpdateControl<MachineOSConfig> finish(
+      MachineOSConfig mosc, MachineOSBuild build, boolean rebuild) {
+    boolean metaChanged = false;
+    Map<String, String> a = new HashMap<>(annotations(mosc));
+    if (rebuild) {
+      a.remove(REBUILD);
+      metaChanged = true;
+    }
+    MachineOSConfigStatus status =
+        mosc.getStatus() == null ? new MachineOSConfigStatus() : mosc.getStatus();
+    String before = Objects.toString(status.getCurrentImagePullSpec(), "");
+    if (BuildConditions.is(build.getStatus(), BuildConditions.SUCCEEDED)) {
+      if (!build.getMetadata().getName().equals(a.get(CURRENT_BUILD))) {
+        a.put(CURRENT_BUILD, build.getMetadata().getName());
+        metaChanged = true;
+      }
+      status.setCurrentImagePullSpec(build.getStatus().getDigestedImagePushSpec());
+      ObjectRef ref = new ObjectRef();
+      ref.setGroup("machineconfiguration.openshift.io");
+      ref.setResource("machineosbuilds");
+      ref.setName(build.getMetadata().getName());
+      status.setMachineOSBuild(ref);
+    } else if (BuildConditions.is(build.getStatus(), BuildConditions.FAILED)) {
+      LOG.warn(
+          "build {} failed: {}",
+          build.getMetadata().getName(),
+          BuildConditions.message(build.getStatus(), BuildConditions.FAILED).orElse(""));
+    }
+    status.setObservedGeneration(mosc.getMetadata().getGeneration());
+    boolean statusChanged =
+        !Objects.equals(before, Objects.toString(status.getCurrentImagePullSpec(), ""))
+            || mosc.getStatus() == null
+            || !Objects.equals(
+                mosc.getStatus().getObservedGeneration(), mosc.getMetadata().getGeneration());
+    mosc.setStatus(status);
+    mosc.getMetadata().setAnnotations(a);
+    UpdateControl<MachineOSConfig> control =
+        metaChanged
+            ? UpdateControl.patchResourceAndStatus(mosc)
+            : statusChanged ? UpdateControl.patchStatus(mosc) : UpdateControl.noUpdate();
+    return BuildConditions.finished(build.getStatus()) ? control : control.rescheduleAfter(poll);
+  }
+
+  private static Map<String, String> annotations(MachineOSConfig m) {
+    return m.getMetadata().getAnnotations() == null ? Map.of() : m.getMetadata().getAnnotations();
+  }
+}

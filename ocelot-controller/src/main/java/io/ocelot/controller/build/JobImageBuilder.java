@@ -1,0 +1,96 @@
+package io.ocelot.controller.build;
+
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The production builder: one Job per MachineOSBuild ({@link BuildJobs}), its outcome read from the
+ * Job status and the build pod's termination message (the digest, or the log tail).
+ */
+public final class JobImageBuilder implements ImageBuilder {
+  private static final Pattern DIGEST = Pattern.compile("sha256:([0-9a-f]{64})");
+
+  private final KubernetesClient client;
+  private final String namespace;
+  private final String builderImage;
+
+  public JobImageBuilder(KubernetesClient client, String namespace, String builderImage) {
+    this.client = client;
+    this.namespace = namespace;
+    this.builderImage = builderImage;
+  }
+
+  @Override
+  public void start(BuildRequest request) {
+    String name = BuildJobs.name(request);
+    client
+        .configMaps()
+        .inNamespace(namespace)
+        .resource(BuildJobs.context(request, namespace))
+        .createOr(existing -> existing.update());
+    if (client.batch().v1().jobs().inNamespace(namespace).withName(name).get() == null) {
+      client
+          .batch()
+          .v1()
+          .jobs()
+          .inNamespace(namespace)
+          .resource(BuildJobs.job(request, namespace, builderImage))
+          .create();
+    }
+  }
+
+  @Override
+  public BuildState state(BuildRequest request, Instant started) {
+    String name = BuildJobs.name(request);
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+    if (job == null) {
+      return new Interrupted("build job " + namespace + "/" + name + " was deleted");
+    }
+    var status = job.getStatus();
+    int succeeded = status == null || status.getSucceeded() == null ? 0 : status.getSucceeded();
+    int failed = status == null || status.getFailed() == null ? 0 : status.getFailed();
+    if (succeeded > 0) {
+      Optional<String> message = terminationMessage(name);
+      Matcher m = DIGEST.matcher(message.orElse(""));
+      return m.find()
+          ? new Succeeded(m.group(1))
+          : new Failed("build job " + name + " succeeded without reporting the pushed digest");
+    }
+    if (failed > 0) {
+      return new Failed(
+          "build job "
+              + name
+              + " failed"
+              + terminationMessage(name).map(t -> ": " + tail(t)).orElse(""));
+    }
+    return new Running();
+  }
+
+  private Optional<String> terminationMessage(String job) {
+    List<Pod> pods =
+        client.pods().inNamespace(namespace).withLabel("job-name", job).list().getItems();
+    return pods.stream()
+        .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null)
+        .flatMap(p -> p.getStatus().getContainerStatuses().stream())
+        .map(ContainerStatus::getState)
+        .filter(s -> s != null && s.getTerminated() != null)
+        .map(s -> s.getTerminated())
+        .map(ContainerStateTerminated::getMessage)
+        .filter(msg -> msg != null && !msg.isBlank())
+        .findFirst();
+  }
+
+  /** The last line that says something: buildah's error is at the end of the log. */
+  private static String tail(String log) {
+    String[] lines = log.strip().split("\n");
+    return lines[lines.length - 1].strip();
+  }
+}

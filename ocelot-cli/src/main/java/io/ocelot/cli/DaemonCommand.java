@@ -1,18 +1,17 @@
 package io.ocelot.cli;
 
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.ocelot.daemon.Daemon;
 import io.ocelot.daemon.HostWiring;
-import io.ocelot.daemon.MetricsServer;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.HostContext;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -72,8 +71,8 @@ final class DaemonCommand implements Callable<Integer> {
       err.println("error: host root " + hostRoot + " is not a directory");
       return ExitCodes.UNREADABLE;
     }
-    int colon = metricsAddress.lastIndexOf(':');
-    if (colon < 0) {
+    Optional<InetSocketAddress> address = Clusters.address(metricsAddress);
+    if (address.isEmpty()) {
       err.println("error: --metrics-address must be host:port, got " + metricsAddress);
       return ExitCodes.UNREADABLE;
     }
@@ -93,12 +92,9 @@ final class DaemonCommand implements Callable<Integer> {
             defaults.uncordonTimeout(),
             eventNamespace);
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client = client();
+    try (KubernetesClient client = Clusters.connect(kubeconfig);
         MetricsServer metrics =
-            MetricsServer.start(
-                metricsAddress.substring(0, colon),
-                Integer.parseInt(metricsAddress.substring(colon + 1)),
-                registry);
+            MetricsServer.start(address.get().getHostString(), address.get().getPort(), registry);
         Daemon daemon =
             new Daemon(
                 settings,
@@ -122,14 +118,5 @@ final class DaemonCommand implements Callable<Integer> {
       stopped.await();
     }
     return ExitCodes.OK;
-  }
-
-  private KubernetesClient client() throws Exception {
-    if (kubeconfig == null) {
-      return new KubernetesClientBuilder().build();
-    }
-    return new KubernetesClientBuilder()
-        .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
-        .build();
   }
 }

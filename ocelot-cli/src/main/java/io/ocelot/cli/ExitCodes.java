@@ -13,6 +13,9 @@ final class ExitCodes {
   /** An update failed and its rollback did not complete: the host needs attention. */
   static final int ROLLBACK_FAILED = 3;
 
+  /** A controller replica lost its Lease: restart it as a standby. */
+  static final int LOST_LEADERSHIP = 4;
+
   /** A bug. */
   static final int INTERNAL = 70;
 

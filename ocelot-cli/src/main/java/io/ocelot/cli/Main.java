@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       HostCommand.class,
       DaemonCommand.class,
+      ControllerCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

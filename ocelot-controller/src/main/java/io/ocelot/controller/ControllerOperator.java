@@ -1,21 +1,26 @@
 package io.ocelot.controller;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.ocelot.controller.build.BuildReconciler;
 import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import java.time.Clock;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Wires the reconcilers into one JOSDK operator (server-side apply off: the mock has none). */
 public final class ControllerOperator implements AutoCloseable {
   private final Operator operator;
   private final ApiPodEvictor evictor;
+  private final AtomicBoolean closing;
 
-  private ControllerOperator(Operator operator, ApiPodEvictor evictor) {
+  private ControllerOperator(Operator operator, ApiPodEvictor evictor, AtomicBoolean closing) {
     this.operator = operator;
     this.evictor = evictor;
+    this.closing = closing;
   }
 
   public static ControllerOperator start(
@@ -24,14 +29,37 @@ public final class ControllerOperator implements AutoCloseable {
       ControllerMetrics metrics,
       ImageBuilder builder,
       Clock clock) {
+    AtomicBoolean closing = new AtomicBoolean();
     Operator operator =
         new Operator(
-            o ->
-                o.withKubernetesClient(client)
-                    .withUseSSAToPatchPrimaryResource(false)
-                    .withSSABasedCreateUpdateMatchForDependentResources(false)
-                    .withCloseClientOnStop(false)
-                    .withConcurrentReconciliationThreads(4));
+            o -> {
+              o.withKubernetesClient(client)
+                  .withUseSSAToPatchPrimaryResource(false)
+                  .withSSABasedCreateUpdateMatchForDependentResources(false)
+                  .withCloseClientOnStop(false)
+                  .withConcurrentReconciliationThreads(4);
+              settings
+                  .leaderElection()
+                  .ifPresent(
+                      e ->
+                          o.withLeaderElectionConfiguration(
+                              new LeaderElectionConfiguration(
+                                  e.leaseName(),
+                                  e.namespace(),
+                                  e.lease(),
+                                  e.renewDeadline(),
+                                  e.retryPeriod(),
+                                  e.identity(),
+                                  new LeaderCallbacks(
+                                      () -> {},
+                                      () -> {
+                                        if (!closing.get()) {
+                                          e.onLoss().run();
+                                        }
+                                      },
+                                      leader -> {}),
+                                  false)));
+            });
     ObjectEvents events = new ObjectEvents(client, settings.eventNamespace(), clock);
     ApiPodEvictor evictor = new ApiPodEvictor(client);
     operator.register(new PoolReconciler(client, events, metrics, settings, clock));
@@ -40,11 +68,12 @@ public final class ControllerOperator implements AutoCloseable {
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock));
     operator.register(new BuildReconciler(client, builder, events, clock, settings.buildPoll()));
     operator.start();
-    return new ControllerOperator(operator, evictor);
+    return new ControllerOperator(operator, evictor, closing);
   }
 
   @Override
   public void close() {
+    closing.set(true);
     operator.stop();
     evictor.close();
   }

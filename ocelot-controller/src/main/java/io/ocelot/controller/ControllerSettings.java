@@ -3,13 +3,18 @@ package io.ocelot.controller;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.controller.drain.DrainSettings;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * The controller's settings: render defaults (base OS image), where its events go, draining, and
- * how often a running image build is polled.
+ * The controller's settings: render defaults (base OS image), where its events go, draining, how
+ * often a running image build is polled, and leader election (none: this process always leads).
  */
 public record ControllerSettings(
-    RenderDefaults renderDefaults, String eventNamespace, DrainSettings drain, Duration buildPoll) {
+    RenderDefaults renderDefaults,
+    String eventNamespace,
+    DrainSettings drain,
+    Duration buildPoll,
+    Optional<LeaderElection> leaderElection) {
   public static final String DEFAULT_EVENT_NAMESPACE = "openshift-machine-config-operator";
 
   public static ControllerSettings defaults(String baseOsImage) {
@@ -17,14 +22,20 @@ public record ControllerSettings(
         new RenderDefaults(baseOsImage, "", "ocelot"),
         DEFAULT_EVENT_NAMESPACE,
         DrainSettings.defaults(),
-        Duration.ofSeconds(5));
+        Duration.ofSeconds(5),
+        Optional.empty());
   }
 
   public ControllerSettings withDrain(DrainSettings d) {
-    return new ControllerSettings(renderDefaults, eventNamespace, d, buildPoll);
+    return new ControllerSettings(renderDefaults, eventNamespace, d, buildPoll, leaderElection);
   }
 
   public ControllerSettings withBuildPoll(Duration poll) {
-    return new ControllerSettings(renderDefaults, eventNamespace, drain, poll);
+    return new ControllerSettings(renderDefaults, eventNamespace, drain, poll, leaderElection);
+  }
+
+  public ControllerSettings withLeaderElection(LeaderElection election) {
+    return new ControllerSettings(
+        renderDefaults, eventNamespace, drain, buildPoll, Optional.of(election));
   }
 }

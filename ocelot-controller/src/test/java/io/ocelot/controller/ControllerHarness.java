@@ -57,15 +57,14 @@ final class ControllerHarness implements AutoCloseable {
       builder = new SimulatedImageBuilder(buildTime, Clock.systemUTC());
     }
     controller =
-        ControllerOperator.start(
-            controllerClient,
-            ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable")
-                .withDrain(drain)
-                .withBuildPoll(Duration.ofMillis(200)),
-            metrics,
-            builder,
-            Clock.systemUTC());
+        ControllerOperator.start(controllerClient, settings(), metrics, builder, Clock.systemUTC());
     return this;
+  }
+
+  ControllerSettings settings() {
+    return ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable")
+        .withDrain(drain)
+        .withBuildPoll(Duration.ofMillis(200));
   }
 
   /** The controller's metrics in the Prometheus text format. */

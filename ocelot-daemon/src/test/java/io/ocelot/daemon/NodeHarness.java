@@ -11,12 +11,11 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.HostFixture;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +36,7 @@ final class NodeHarness implements AutoCloseable {
   final DaemonSettings settings;
   private final ScheduledExecutorService controller = Executors.newSingleThreadScheduledExecutor();
   Daemon daemon;
-  MetricsServer metricsServer;
+  PrometheusRegistry registry;
   DaemonMetrics metrics;
   volatile boolean ackDrains = true;
 
@@ -81,12 +80,11 @@ final class NodeHarness implements AutoCloseable {
     }
   }
 
-  /** A fresh daemon process: new metrics registry, new metrics endpoint. */
+  /** A fresh daemon process: new metrics registry. */
   void startDaemon() throws IOException {
     stopDaemon();
-    PrometheusRegistry registry = new PrometheusRegistry();
+    registry = new PrometheusRegistry();
     metrics = new DaemonMetrics(registry);
-    metricsServer = MetricsServer.start("127.0.0.1", 0, registry);
     daemon =
         new Daemon(
             settings,
@@ -101,7 +99,6 @@ final class NodeHarness implements AutoCloseable {
   void stopDaemon() {
     if (daemon != null) {
       daemon.close();
-      metricsServer.close();
       daemon = null;
     }
   }
@@ -132,15 +129,11 @@ final class NodeHarness implements AutoCloseable {
         .until(() -> state.equals(annotation(NodeAnnotations.STATE)));
   }
 
-  String scrape() throws Exception {
-    HttpResponse<String> r =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + metricsServer.port() + "/metrics"))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    return r.body();
+  /** The daemon's metrics as Prometheus scrapes them (the text format). */
+  String scrape() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrometheusTextFormatWriter.create().write(out, registry.scrape());
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   List<Event> events(String reason) {

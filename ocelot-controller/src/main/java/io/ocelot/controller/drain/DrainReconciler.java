@@ -83,10 +83,11 @@ public final class DrainReconciler implements Reconciler<Node> {
     Node cordoned = nodes.update(node, DrainReconciler::cordon);
     List<String> blocked = evictAll(name);
     if (blocked.isEmpty() && DrainablePods.of(pods.podsOn(name)).isEmpty()) {
-      nodes.update(cordoned, n -> acknowledge(n, wanted));
-      attempts.forget(name);
+      // Reported before the acknowledgement, so whoever sees the ack sees the report too.
       metrics.drainSucceeded(name);
       events.normal(node, "Drained", "Drained node " + name + " for " + wanted);
+      nodes.update(cordoned, n -> acknowledge(n, wanted));
+      attempts.forget(name);
       return UpdateControl.noUpdate();
     }
     return retryLater(node, wanted, blocked);

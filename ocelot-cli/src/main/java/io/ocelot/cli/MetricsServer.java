@@ -1,4 +1,4 @@
-package io.ocelot.daemon;
+package io.ocelot.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

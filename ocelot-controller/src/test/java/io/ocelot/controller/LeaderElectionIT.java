@@ -1,0 +1,105 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Two controllers, one Lease: one acts; when it stops, the other takes over. */
+class LeaderElectionIT {
+  final ControllerHarness cluster = new ControllerHarness();
+  final Map<String, ControllerOperator> running = new HashMap<>();
+  final Map<String, KubernetesClient> clients = new HashMap<>();
+
+  @AfterEach
+  void stop() {
+    running.values().forEach(ControllerOperator::close);
+    clients.values().forEach(KubernetesClient::close);
+    cluster.close();
+  }
+
+  final Set<String> lost = ConcurrentHashMap.newKeySet();
+
+  void start(String identity) {
+    KubernetesClient client = cluster.server.newClient();
+    clients.put(identity, client);
+    ControllerSettings settings =
+        cluster
+            .settings()
+            .withLeaderElection(
+                new LeaderElection(
+                    LeaderElection.LEASE_NAME,
+                    "default",
+                    Duration.ofSeconds(3),
+                    Duration.ofSeconds(2),
+                    Duration.ofMillis(250),
+                    identity,
+                    () -> lost.add(identity)));
+    running.put(
+        identity,
+        ControllerOperator.start(
+            client,
+            settings,
+            new ControllerMetrics(new PrometheusRegistry()),
+            new SimulatedImageBuilder(Duration.ZERO, Clock.systemUTC()),
+            Clock.systemUTC()));
+  }
+
+  String holder() {
+    Lease lease =
+        cluster.client.leases().inNamespace("default").withName(LeaderElection.LEASE_NAME).get();
+    return lease == null ? null : lease.getSpec().getHolderIdentity();
+  }
+
+  @Test
+  void theStandbyTakesOverWhenTheLeaderStops() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    start("a");
+    start("b");
+    String first = cluster.awaitRendered(Optional.empty());
+    await().atMost(Duration.ofSeconds(10)).until(() -> holder() != null);
+    String leader = holder();
+    String standby = leader.equals("a") ? "b" : "a";
+
+    running.remove(leader).close();
+    cluster.example("50-chrony.yaml");
+    String second = cluster.awaitRendered(Optional.of(first));
+
+    assertThat(second).isNotEqualTo(first);
+    assertThat(holder()).isEqualTo(standby);
+    assertThat(lost).as("stopping is not losing").isEmpty();
+  }
+
+  @Test
+  void aLeaderWhoseLeaseIsTakenIsToldItLostTheLead() {
+    start("a");
+    await().atMost(Duration.ofSeconds(10)).until(() -> "a".equals(holder()));
+    cluster
+        .client
+        .leases()
+        .inNamespace("default")
+        .withName(LeaderElection.LEASE_NAME)
+        .edit(
+            l -> {
+              l.getSpec().setHolderIdentity("intruder");
+              l.getSpec().setLeaseDurationSeconds(60);
+              l.getSpec().setRenewTime(ZonedDateTime.now());
+              return l;
+            });
+    await().atMost(Duration.ofSeconds(15)).until(() -> lost.contains("a"));
+  }
+}

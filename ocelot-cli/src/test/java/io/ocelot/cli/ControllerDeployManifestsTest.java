@@ -1,0 +1,83 @@
+package io.ocelot.cli;
+
+import static io.ocelot.cli.DeployManifestsTest.grants;
+import static io.ocelot.cli.DeployManifestsTest.kind;
+import static io.ocelot.cli.DeployManifestsTest.objects;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The controller's deployment: two unprivileged replicas, one leader, least-privilege RBAC. */
+class ControllerDeployManifestsTest {
+
+  @Test
+  void twoUnprivilegedReplicasNamedForTheLease() throws Exception {
+    JsonNode d = kind(objects("controller"), "Deployment", "ocelot-controller");
+    assertThat(d.path("spec").path("replicas").asInt()).isEqualTo(2);
+    JsonNode pod = d.path("spec").path("template").path("spec");
+    JsonNode c = pod.path("containers").get(0);
+    assertThat(c.path("args").get(0).asText()).isEqualTo("controller");
+    assertThat(c.path("args").toString())
+        .contains("--namespace=openshift-machine-config-operator", "--builder=job");
+    assertThat(c.path("env").toString()).contains("POD_NAME").contains("metadata.name");
+    assertThat(c.path("securityContext").path("privileged").asBoolean()).isFalse();
+    assertThat(c.path("securityContext").path("runAsNonRoot").asBoolean()).isTrue();
+    assertThat(c.path("readinessProbe").path("httpGet").path("path").asText())
+        .isEqualTo("/healthz");
+    assertThat(pod.path("serviceAccountName").asText()).isEqualTo("ocelot-controller");
+  }
+
+  @Test
+  void rbacGrantsWhatTheReconcilersDoAndNothingMore() throws Exception {
+    List<JsonNode> objects = objects("controller");
+    assertThat(grants(objects))
+        .containsExactlyInAnyOrder(
+            "nodes:get",
+            "nodes:list",
+            "nodes:watch",
+            "nodes:update",
+            "pods:get",
+            "pods:list",
+            "pods/eviction:create",
+            "poddisruptionbudgets:list",
+            "machineconfigs:get",
+            "machineconfigs:list",
+            "machineconfigs:watch",
+            "machineconfigs:create",
+            "machineconfigpools:get",
+            "machineconfigpools:list",
+            "machineconfigpools:watch",
+            "machineconfigpools:patch",
+            "machineosconfigs:get",
+            "machineosconfigs:list",
+            "machineosconfigs:watch",
+            "machineosconfigs:patch",
+            "machineosbuilds:get",
+            "machineosbuilds:list",
+            "machineosbuilds:watch",
+            "machineosbuilds:create",
+            "machineosbuilds:delete",
+            "machineconfigpools/status:update",
+            "machineconfigpools/status:patch",
+            "machineosconfigs/status:update",
+            "machineosconfigs/status:patch",
+            "machineosbuilds/status:update",
+            "machineosbuilds/status:patch",
+            "events:create",
+            "events:patch",
+            "leases:get",
+            "leases:create",
+            "leases:update",
+            "jobs:get",
+            "jobs:create",
+            "configmaps:get",
+            "configmaps:create",
+            "configmaps:update");
+    assertThat(grants(objects)).noneMatch(g -> g.startsWith("secrets") || g.contains("*"));
+    JsonNode binding = kind(objects, "ClusterRoleBinding", "ocelot-controller");
+    assertThat(binding.path("subjects").get(0).path("name").asText())
+        .isEqualTo("ocelot-controller");
+  }
+}

@@ -1,6 +1,5 @@
 package io.ocelot.controller.build;
 
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -19,6 +18,7 @@ import io.ocelot.api.model.MachineOSConfigStatus;
 import io.ocelot.api.model.ObjectRef;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.ObjectEvents;
+import io.ocelot.controller.Owners;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,16 +136,7 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
 
   private MachineOSBuild start(MachineOSConfig mosc, BuildRequest request) {
     MachineOSBuild b = BuildObjects.build(request);
-    b.getMetadata()
-        .setOwnerReferences(
-            List.of(
-                new OwnerReferenceBuilder()
-                    .withApiVersion(mosc.getApiVersion())
-                    .withKind(mosc.getKind())
-                    .withName(mosc.getMetadata().getName())
-                    .withUid(mosc.getMetadata().getUid())
-                    .withController(true)
-                    .build()));
+    Owners.setController(b, mosc);
     MachineOSBuild created = client.resources(MachineOSBuild.class).resource(b).create();
     String now = clock.instant().toString();
     created.setStatus(BuildObjects.preparedStatus(now));

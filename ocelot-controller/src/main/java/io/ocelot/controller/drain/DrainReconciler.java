@@ -121,7 +121,6 @@ public final class DrainReconciler implements Reconciler<Node> {
     LOG.info("node {}: drain {} not done after {} tries: {}", name, wanted, attempt.tries(), why);
     if (age.compareTo(settings.timeout()) >= 0 && !attempt.reported()) {
       attempts.reported(name);
-      metrics.drainFailing(name);
       events.warning(
           node,
           "DrainBlocked",
@@ -132,6 +131,7 @@ public final class DrainReconciler implements Reconciler<Node> {
               + " s: "
               + why
               + "; still retrying");
+      metrics.drainFailing(name); // after the event: whoever sees the gauge finds the event
     }
     return UpdateControl.<Node>noUpdate().rescheduleAfter(settings.delay(attempt.tries(), age));
   }

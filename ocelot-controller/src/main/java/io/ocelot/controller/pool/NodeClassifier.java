@@ -16,7 +16,7 @@ public final class NodeClassifier {
         t.layered()
             ? n.currentImage().equals(t.image()) && n.desiredImage().equals(t.image())
             : n.currentImage().isEmpty() && n.desiredImage().isEmpty();
-    return configs && images && n.state() == NodeState.DONE;
+    return configs && images && n.phase() == NodeState.DONE;
   }
 
   /** Finished with whatever it was last told (whether or not that is the pool's target). */
@@ -33,17 +33,17 @@ public final class NodeClassifier {
       }
       return n.currentConfig().equals(n.desiredConfig())
           && n.currentImage().equals(n.desiredImage())
-          && n.state() == NodeState.DONE;
+          && n.phase() == NodeState.DONE;
     }
     if (n.currentImage().isPresent() && n.desiredImage().isEmpty()) {
       return false; // reverting from layering until the daemon deletes currentImage
     }
-    return n.currentConfig().equals(n.desiredConfig()) && n.state() == NodeState.DONE;
+    return n.currentConfig().equals(n.desiredConfig()) && n.phase() == NodeState.DONE;
   }
 
   /** The daemon gave up on its current target (and so the node may be retargeted). */
   static boolean failing(PoolNode n) {
-    return n.state().isFailing() && !n.currentConfig().equals(n.desiredConfig());
+    return n.phase().isFailing() && !n.currentConfig().equals(n.desiredConfig());
   }
 
   /** Not ready, or working toward a target it has not reached (and not failing at it). */
@@ -59,7 +59,7 @@ public final class NodeClassifier {
 
   /** Reporting Degraded or Unreconcilable while targeted at something. */
   static boolean degraded(PoolNode n) {
-    return n.desiredConfig().isPresent() && n.state().isFailing();
+    return n.desiredConfig().isPresent() && n.phase().isFailing();
   }
 
   /** Already told to go to the target. */

@@ -2,7 +2,7 @@ package io.ocelot.controller.pool;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
-import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.AnnotatedNode;
 import io.ocelot.api.node.NodeState;
 import java.time.Instant;
 import java.util.List;
@@ -15,7 +15,8 @@ public record PoolNode(
     Map<String, String> annotations,
     Map<String, String> labels,
     boolean ready,
-    Instant created) {
+    Instant created)
+    implements AnnotatedNode {
 
   public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
 
@@ -63,32 +64,9 @@ public record PoolNode(
     return ready;
   }
 
-  public Optional<String> get(String key) {
-    return Optional.ofNullable(annotations.get(key)).filter(v -> !v.isEmpty());
-  }
-
-  public Optional<String> currentConfig() {
-    return get(NodeAnnotations.CURRENT_CONFIG);
-  }
-
-  public Optional<String> desiredConfig() {
-    return get(NodeAnnotations.DESIRED_CONFIG);
-  }
-
-  public Optional<String> currentImage() {
-    return get(NodeAnnotations.CURRENT_IMAGE);
-  }
-
-  public Optional<String> desiredImage() {
-    return get(NodeAnnotations.DESIRED_IMAGE);
-  }
-
-  public NodeState state() {
-    return NodeState.fromAnnotation(annotations.get(NodeAnnotations.STATE)).orElse(NodeState.DONE);
-  }
-
-  public Optional<String> reason() {
-    return get(NodeAnnotations.REASON);
+  /** The state, unknown values read as Done (as MCO's controller does). */
+  public NodeState phase() {
+    return state().orElse(NodeState.DONE);
   }
 
   public Optional<String> zone() {

@@ -1,12 +1,11 @@
 package io.ocelot.controller.render;
 
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.ObjectEvents;
-import java.util.List;
+import io.ocelot.controller.Owners;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -40,16 +39,7 @@ public final class RenderedConfigs {
     if (cached.apply(name).isEmpty()
         && client.resources(MachineConfig.class).withName(name).get() == null) {
       MachineConfig mc = r.config();
-      mc.getMetadata()
-          .setOwnerReferences(
-              List.of(
-                  new OwnerReferenceBuilder()
-                      .withApiVersion(pool.getApiVersion())
-                      .withKind(pool.getKind())
-                      .withName(pool.getMetadata().getName())
-                      .withUid(pool.getMetadata().getUid())
-                      .withController(true)
-                      .build()));
+      Owners.setController(mc, pool);
       created.accept(client.resources(MachineConfig.class).resource(mc).create());
       events.normal(
           pool,

@@ -93,7 +93,7 @@ class CandidateSelectorTest {
         if (n.desiredConfig().equals(Optional.of("rendered-worker-2"))
             && !NodeClassifier.updated(n, R2)) {
           PoolNode next =
-              n.state() == io.ocelot.api.node.NodeState.WORKING
+              n.phase() == io.ocelot.api.node.NodeState.WORKING
                   ? Nodes.with(
                       Nodes.with(n, NodeAnnotations.CURRENT_CONFIG, "rendered-worker-2"),
                       NodeAnnotations.STATE,

@@ -165,7 +165,8 @@ final class ControllerCommand implements Callable<Integer> {
             new DrainSettings(
                 drainTimeout, d.firstRetry(), d.retry(), d.failingAfter(), d.failingRetry()),
             builder.equals("simulated") ? Duration.ofMillis(500) : defaults.buildPoll(),
-            Optional.empty());
+            Optional.empty(),
+            defaults.retry());
     if (!leaderElection) {
       return s;
     }

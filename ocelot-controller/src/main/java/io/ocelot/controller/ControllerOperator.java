@@ -1,8 +1,10 @@
 package io.ocelot.controller;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.ocelot.controller.build.BuildReconciler;
 import io.ocelot.controller.build.ImageBuilder;
@@ -10,6 +12,7 @@ import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /** Wires the reconcilers into one JOSDK operator (server-side apply off: the mock has none). */
 public final class ControllerOperator implements AutoCloseable {
@@ -62,13 +65,21 @@ public final class ControllerOperator implements AutoCloseable {
             });
     ObjectEvents events = new ObjectEvents(client, settings.eventNamespace(), clock);
     ApiPodEvictor evictor = new ApiPodEvictor(client);
-    operator.register(new PoolReconciler(client, events, metrics, settings, clock));
+    operator.register(
+        new PoolReconciler(client, events, metrics, settings, clock), retry(settings));
     operator.register(
         new DrainReconciler(
-            new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock));
-    operator.register(new BuildReconciler(client, builder, events, clock, settings.buildPoll()));
+            new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),
+        retry(settings));
+    operator.register(
+        new BuildReconciler(client, builder, events, clock, settings.buildPoll()), retry(settings));
     operator.start();
     return new ControllerOperator(operator, evictor, closing);
+  }
+
+  private static <P extends HasMetadata> Consumer<ControllerConfigurationOverrider<P>> retry(
+      ControllerSettings settings) {
+    return o -> o.withRetry(settings.retry());
   }
 
   @Override

@@ -80,6 +80,19 @@ class PoolRolloutIT {
   }
 
   @Test
+  void anApiServerRestartMidRolloutNeitherStopsItNorBreaksTheLimit() throws Exception {
+    String base = tenNodesOnTheBaseConfig(2);
+    try (AvailabilityRecorder recorder = new AvailabilityRecorder(cluster.client)) {
+      cluster.example("50-chrony.yaml");
+      String next = cluster.awaitRendered(Optional.of(base));
+      await().atMost(Duration.ofSeconds(20)).until(() -> recorder.targetedOrder().size() >= 3);
+      cluster.server.restart(1500);
+      awaitUpdated(next, 10);
+      assertThat(recorder.maxUnavailable()).isEqualTo(2);
+    }
+  }
+
+  @Test
   void nodesAreTakenByZoneThenAge() throws InterruptedException {
     cluster.example("00-worker.yaml");
     cluster.pool(1);

@@ -2,7 +2,9 @@ package io.ocelot.controller;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -67,6 +70,19 @@ final class ControllerHarness implements AutoCloseable {
         .withBuildPoll(Duration.ofMillis(200));
   }
 
+  /** The controller's events with {@code reason}, oldest first. */
+  List<Event> events(String reason) {
+    return client
+        .v1()
+        .events()
+        .inNamespace(ControllerSettings.DEFAULT_EVENT_NAMESPACE)
+        .list()
+        .getItems()
+        .stream()
+        .filter(e -> reason.equals(e.getReason()))
+        .toList();
+  }
+
   /** The controller's metrics in the Prometheus text format. */
   String metrics() {
     try {
@@ -84,11 +100,21 @@ final class ControllerHarness implements AutoCloseable {
   }
 
   MachineConfigPool pool(Object maxUnavailable) {
+    return pool(
+        POOL,
+        new LabelSelectorBuilder().addToMatchLabels(ROLE, POOL).build(),
+        WORKER_LABEL,
+        maxUnavailable);
+  }
+
+  /** A pool of the nodes labelled {@code nodeLabel}="" (an infra pool, say). */
+  MachineConfigPool pool(
+      String name, LabelSelector configs, String nodeLabel, Object maxUnavailable) {
     MachineConfigPool p = new MachineConfigPool();
-    p.getMetadata().setName(POOL);
+    p.getMetadata().setName(name);
     MachineConfigPoolSpec spec = new MachineConfigPoolSpec();
-    spec.setMachineConfigSelector(new LabelSelectorBuilder().addToMatchLabels(ROLE, POOL).build());
-    spec.setNodeSelector(new LabelSelectorBuilder().addToMatchLabels(WORKER_LABEL, "").build());
+    spec.setMachineConfigSelector(configs);
+    spec.setNodeSelector(new LabelSelectorBuilder().addToMatchLabels(nodeLabel, "").build());
     spec.setMaxUnavailable(new IntOrString(maxUnavailable));
     p.setSpec(spec);
     return client.resources(MachineConfigPool.class).resource(p).create();
@@ -112,7 +138,11 @@ final class ControllerHarness implements AutoCloseable {
   }
 
   MachineConfigPool pool() {
-    return client.resources(MachineConfigPool.class).withName(POOL).get();
+    return pool(POOL);
+  }
+
+  MachineConfigPool pool(String name) {
+    return client.resources(MachineConfigPool.class).withName(name).get();
   }
 
   /** Waits until the pool's spec names a rendered config other than {@code previous}. */

@@ -99,16 +99,7 @@ class DrainIT {
   }
 
   List<Event> events(String reason) {
-    return cluster
-        .client
-        .v1()
-        .events()
-        .inNamespace(ControllerSettings.DEFAULT_EVENT_NAMESPACE)
-        .list()
-        .getItems()
-        .stream()
-        .filter(e -> reason.equals(e.getReason()))
-        .toList();
+    return cluster.events(reason);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static io.ocelot.controller.ControllerHarness.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -220,6 +221,57 @@ class LayeredIT {
                 .getMetadata()
                 .getAnnotations())
         .doesNotContainKey(BuildReconciler.REBUILD);
+  }
+
+  @Test
+  void aNodeMovedIntoANonLayeredPoolLosesItsImage() {
+    String base = threeNodes();
+    optIn();
+    String image =
+        awaitBuild(base, BuildConditions.SUCCEEDED).getStatus().getDigestedImagePushSpec();
+    awaitAllOn(base, image);
+
+    // An infra pool: worker and infra configs, infra nodes (which keep their worker label).
+    cluster.pool(
+        "infra",
+        new LabelSelectorBuilder()
+            .addNewMatchExpression()
+            .withKey(ControllerHarness.ROLE)
+            .withOperator("In")
+            .withValues("worker", "infra")
+            .endMatchExpression()
+            .build(),
+        "node-role.kubernetes.io/infra",
+        1);
+    cluster
+        .client
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            n -> {
+              n.getMetadata().getLabels().put("node-role.kubernetes.io/infra", "");
+              return n;
+            });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              Map<String, String> a = cluster.node("worker-0").getMetadata().getAnnotations();
+              return a.getOrDefault(NodeAnnotations.DESIRED_CONFIG, "")
+                      .startsWith("rendered-infra-")
+                  && !a.containsKey(NodeAnnotations.DESIRED_IMAGE)
+                  && a.get(NodeAnnotations.DESIRED_CONFIG)
+                      .equals(a.get(NodeAnnotations.CURRENT_CONFIG))
+                  && !a.containsKey(NodeAnnotations.CURRENT_IMAGE);
+            });
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                cluster.pool().getStatus().getMachineCount() == 2
+                    && cluster.pool("infra").getStatus() != null
+                    && cluster.pool("infra").getStatus().getUpdatedMachineCount() == 1);
+    assertThat(desiredImages().subList(1, 3)).containsOnly(Optional.of(image));
   }
 
   @Test

@@ -77,6 +77,24 @@ class PoolRolloutIT {
                 + cluster.pool().getSpec().getConfiguration().getName());
     assertThat(IntStream.range(0, 10).mapToObj(i -> cluster.node("worker-" + i)))
         .allSatisfy(n -> assertThat(n.getSpec().getTaints()).noneMatch(NodeTargeting::isOurs));
+    String next = cluster.pool().getSpec().getConfiguration().getName();
+    assertThat(cluster.events("Updating"))
+        .extracting(e -> e.getMessage())
+        .contains("Pool worker now targeting MachineConfig " + next);
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(cluster.events("Completed"))
+                    .extracting(e -> e.getMessage())
+                    .contains("Pool worker has completed update to MachineConfig " + next));
+    assertThat(cluster.events("SetDesiredConfig"))
+        .extracting(e -> e.getMessage())
+        .isNotEmpty()
+        .allMatch(
+            m ->
+                m.matches("Targeted node worker-\\d to MachineConfig: " + next)
+                    || m.matches("Set target for \\d nodes to MachineConfig: " + next));
   }
 
   @Test

@@ -1,0 +1,175 @@
+package io.ocelot.controller;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.ocelot.api.kube.LabelSelectors;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.build.BuildObjects;
+import io.ocelot.controller.build.BuildRequest;
+import io.ocelot.controller.pool.PoolMembership;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a pool reconcile reads, from the informer caches of its event sources (never by listing the
+ * API, and never through {@code getSecondaryResources}, which is stale for selector-based
+ * relations), and how it registers its own writes so the next pass reads them.
+ */
+final class PoolSources {
+  static final String NODES = "nodes";
+  static final String CONFIGS = "machineconfigs";
+  static final String LAYERING = "machineosconfigs";
+  static final String BUILDS = "machineosbuilds";
+  private static final Logger LOG = LoggerFactory.getLogger(PoolSources.class);
+
+  private final InformerEventSource<Node, MachineConfigPool> nodes;
+  private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
+  private final InformerEventSource<MachineOSConfig, MachineConfigPool> layering;
+  private final InformerEventSource<MachineOSBuild, MachineConfigPool> builds;
+  private final List<MachineConfigPool> pools;
+
+  @SuppressWarnings("unchecked")
+  PoolSources(Context<MachineConfigPool> ctx) {
+    var sources = ctx.eventSourceRetriever();
+    nodes =
+        (InformerEventSource<Node, MachineConfigPool>) sources.getEventSourceFor(Node.class, NODES);
+    configs =
+        (InformerEventSource<MachineConfig, MachineConfigPool>)
+            sources.getEventSourceFor(MachineConfig.class, CONFIGS);
+    layering =
+        (InformerEventSource<MachineOSConfig, MachineConfigPool>)
+            sources.getEventSourceFor(MachineOSConfig.class, LAYERING);
+    builds =
+        (InformerEventSource<MachineOSBuild, MachineConfigPool>)
+            sources.getEventSourceFor(MachineOSBuild.class, BUILDS);
+    pools = ctx.getPrimaryCache().list().toList();
+  }
+
+  /** The event sources, each mapping its objects to the pools they concern. */
+  static List<EventSource<?, MachineConfigPool>> prepare(
+      EventSourceContext<MachineConfigPool> ctx) {
+    return List.of(
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Node.class, MachineConfigPool.class)
+                .withName(NODES)
+                // Every pool: a relabelled node leaves one pool's count and joins another's.
+                .withSecondaryToPrimaryMapper(node -> pools(ctx, p -> true))
+                .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineConfig.class, MachineConfigPool.class)
+                .withName(CONFIGS)
+                .withSecondaryToPrimaryMapper(mc -> pools(ctx, p -> concerns(p, mc)))
+                .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineOSConfig.class, MachineConfigPool.class)
+                .withName(LAYERING)
+                .withSecondaryToPrimaryMapper(m -> Set.of(new ResourceID(BuildObjects.poolOf(m))))
+                .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineOSBuild.class, MachineConfigPool.class)
+                .withName(BUILDS)
+                .withSecondaryToPrimaryMapper(
+                    b ->
+                        Optional.ofNullable(b.getMetadata().getLabels())
+                            .map(l -> l.get(BuildObjects.POOL_LABEL))
+                            .map(p -> Set.of(new ResourceID(p)))
+                            .orElse(Set.of()))
+                .build(),
+            ctx));
+  }
+
+  private static boolean concerns(MachineConfigPool p, MachineConfig mc) {
+    return LabelSelectors.matches(
+            p.getSpec().getMachineConfigSelector(), mc.getMetadata().getLabels())
+        || mc.getMetadata().getName().startsWith("rendered-" + p.getMetadata().getName() + "-");
+  }
+
+  private static Set<ResourceID> pools(
+      EventSourceContext<MachineConfigPool> ctx, Predicate<MachineConfigPool> which) {
+    return ctx.getPrimaryCache()
+        .list()
+        .filter(which)
+        .map(ResourceID::fromResource)
+        .collect(Collectors.toSet());
+  }
+
+  List<MachineConfig> configs() {
+    return configs.list(mc -> true).toList();
+  }
+
+  Optional<MachineConfig> config(String name) {
+    return configs.get(new ResourceID(name));
+  }
+
+  /** The rendered config the pool points at now. */
+  Optional<MachineConfig> current(MachineConfigPool pool) {
+    return Optional.ofNullable(pool.getSpec().getConfiguration())
+        .map(PoolConfiguration::getName)
+        .flatMap(this::config);
+  }
+
+  void created(MachineConfig mc) {
+    configs.handleRecentResourceCreate(ResourceID.fromResource(mc), mc);
+  }
+
+  void written(Node now, Node old) {
+    nodes.handleRecentResourceUpdate(ResourceID.fromResource(now), now, old);
+  }
+
+  /** The nodes whose primary pool this is (a node selected by two custom pools is in neither). */
+  List<Node> members(MachineConfigPool pool) {
+    if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
+      return List.of();
+    }
+    PoolMembership.Member self = new PoolMembership.Member(pool.getMetadata().getName());
+    return nodes
+        .list(n -> LabelSelectors.matches(pool.getSpec().getNodeSelector(), labels(n)))
+        .filter(
+            n -> {
+              PoolMembership.Result r = PoolMembership.of(labels(n), pools);
+              if (r instanceof PoolMembership.Ambiguous a) {
+                LOG.warn(
+                    "node {} is selected by several custom pools {}; it is updated by none",
+                    n.getMetadata().getName(),
+                    a.pools());
+              }
+              return r.equals(self);
+            })
+        .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+        .toList();
+  }
+
+  /** The pool's MachineOSConfig, if it is layered. */
+  Optional<MachineOSConfig> layering(MachineConfigPool pool) {
+    String name = pool.getMetadata().getName();
+    return layering.list(m -> name.equals(BuildObjects.poolOf(m))).findFirst();
+  }
+
+  /** The build of the pool's current rendered config for {@code mosc}. */
+  Optional<MachineOSBuild> build(MachineConfigPool pool, MachineOSConfig mosc) {
+    return builds.get(new ResourceID(BuildRequest.name(mosc, pool.getSpec().getConfiguration())));
+  }
+
+  private static Map<String, String> labels(Node n) {
+    return n.getMetadata().getLabels() == null ? Map.of() : n.getMetadata().getLabels();
+  }
+}

@@ -58,6 +58,29 @@ final class FieldSelectors {
     return Optional.of(new Split(base, terms));
   }
 
+  /**
+   * {@code /api/v1/nodes?fieldSelector=metadata.name%3Da&watch=true} → {@code
+   * /api/v1/nodes/a?watch=true}, when the name is the only field selected.
+   */
+  static Optional<String> byName(String path) {
+    Optional<Split> split = split(path);
+    if (split.isEmpty() || split.get().terms().size() != 1) {
+      return Optional.empty();
+    }
+    Term t = split.get().terms().get(0);
+    if (!t.equal()
+        || t.path().length != 2
+        || !t.path()[0].equals("metadata")
+        || !t.path()[1].equals("name")) {
+      return Optional.empty();
+    }
+    String base = split.get().path();
+    int q = base.indexOf('?');
+    String resource = q < 0 ? base : base.substring(0, q);
+    String query = q < 0 ? "" : base.substring(q);
+    return Optional.of(resource + "/" + t.value() + query);
+  }
+
   private static Term term(String t) {
     boolean equal = !t.contains("!=");
     String[] kv = t.split(equal ? "==?" : "!=", 2);

@@ -35,6 +35,54 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
       Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
 
   @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    MockResponse response = answer(request);
+    if (response.header("Content-Type") == null) {
+      // Without it client-go assumes its own default, protobuf for kubectl's typed clients.
+      response.setHeader("Content-Type", "application/json");
+    }
+    return response;
+  }
+
+  private MockResponse answer(RecordedRequest request) {
+    String path = request.getPath();
+    if ("GET".equals(request.getMethod()) && !path.contains("watch=true")) {
+      List<JsonNode> crds = crds();
+      Optional<JsonNode> doc =
+          Discovery.answer(path, crds).or(() -> OpenApiV3.answer(path, Discovery.resources(crds)));
+      if (doc.isPresent()) {
+        return new MockResponse().setResponseCode(200).setBody(doc.get().toString());
+      }
+      if (path.startsWith("/openapi/")) {
+        return status(
+            new StatusBuilder()
+                .withStatus("Failure")
+                .withCode(404)
+                .withReason("NotFound")
+                .withMessage("no such OpenAPI document")
+                .build());
+      }
+    }
+    return super.dispatch(request);
+  }
+
+  private List<JsonNode> crds() {
+    try {
+      JsonNode list =
+          Serialization.jsonMapper()
+              .readTree(
+                  super.handleGet("/apis/apiextensions.k8s.io/v1/customresourcedefinitions")
+                      .getBody()
+                      .readUtf8());
+      List<JsonNode> out = new java.util.ArrayList<>();
+      list.path("items").forEach(out::add);
+      return out;
+    } catch (JsonProcessingException e) {
+      return List.of();
+    }
+  }
+
+  @Override
   public MockResponse handleCreate(RecordedRequest request) {
     if (request.getPath().startsWith(RULES_REVIEWS)) {
       return new MockResponse().setResponseCode(201).setBody(ALLOW_ALL);
@@ -46,8 +94,16 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
     return super.handleCreate(request);
   }
 
+  /**
+   * A watch on one object by name ({@code fieldSelector=metadata.name=X}, what a client's {@code
+   * withName(X).watch()} and informer send) becomes a watch on that object's path: the plain store
+   * ignores the selector and would send every object's events.
+   */
   @Override
   public MockResponse handleGet(String path) {
+    if (path.contains("watch=true")) {
+      return super.handleGet(FieldSelectors.byName(path).orElse(path));
+    }
     Optional<FieldSelectors.Split> split = FieldSelectors.split(path);
     if (split.isEmpty()) {
       return super.handleGet(path);

@@ -3,6 +3,8 @@ package io.ocelot.apiserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -10,6 +12,11 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -157,5 +164,46 @@ class EmbeddedApiServerTest {
                 .getItems())
         .extracting(p -> p.getMetadata().getName())
         .containsExactly("elsewhere");
+  }
+
+  @Test
+  void aWatchByNameSeesOnlyThatObject() throws Exception {
+    for (String n : List.of("a", "b")) {
+      client
+          .nodes()
+          .resource(new NodeBuilder().withNewMetadata().withName(n).endMetadata().build())
+          .create();
+    }
+    List<String> seen = new CopyOnWriteArrayList<>();
+    Watch w =
+        client
+            .nodes()
+            .withName("a")
+            .watch(
+                new Watcher<Node>() {
+                  @Override
+                  public void eventReceived(Action action, Node n) {
+                    seen.add(action + ":" + n.getMetadata().getName());
+                  }
+
+                  @Override
+                  public void onClose(WatcherException e) {}
+                });
+    try {
+      client
+          .nodes()
+          .withName("b")
+          .edit(n -> new NodeBuilder(n).editMetadata().addToLabels("x", "1").endMetadata().build());
+      client
+          .nodes()
+          .withName("a")
+          .edit(n -> new NodeBuilder(n).editMetadata().addToLabels("x", "1").endMetadata().build());
+      org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(5))
+          .until(() -> seen.contains("MODIFIED:a"));
+      assertThat(seen).allMatch(e -> e.endsWith(":a"));
+    } finally {
+      w.close();
+    }
   }
 }

@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
  */
 public final class FakeHost {
   private static final String FINALIZE_FAULT = "var/lib/fakehost/faults/finalize-fails";
+  private static final String HANG_FAULT = "var/lib/fakehost/faults/reboot-hangs";
 
   private final Path root;
 
@@ -128,6 +130,52 @@ public final class FakeHost {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * From now on a reboot never comes back (firmware, a hung shutdown): whoever drives reboots
+   * checks {@link #rebootsHang} and holds the machine down until {@link #unhangReboots}.
+   */
+  public void hangReboots() {
+    try {
+      Files.writeString(root.resolve(HANG_FAULT), "reboots hang\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public void unhangReboots() {
+    try {
+      Files.deleteIfExists(root.resolve(HANG_FAULT));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public boolean rebootsHang() {
+    return Files.exists(root.resolve(HANG_FAULT));
+  }
+
+  /** Pulling {@code image} works again. */
+  public void markPullable(String image) {
+    try {
+      Path faults = root.resolve("var/lib/fakehost/faults/unpullable");
+      if (Files.exists(faults)) {
+        List<String> kept =
+            Files.readAllLines(faults, StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.strip().equals(image))
+                .toList();
+        Files.write(faults, kept, StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** True when {@code usr/bin/<tool>} was renamed away by {@link #breakTool}. */
+  public boolean isBroken(String tool) {
+    return !Files.exists(root.resolve("usr/bin/" + tool))
+        && Files.exists(root.resolve("usr/bin/" + tool + "2"));
   }
 
   /** From now on, pulling {@code image} fails. */

@@ -1,0 +1,74 @@
+package io.ocelot.sim;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What can go wrong in the simulated cluster, each fault with the way to undo it. Node faults
+ * change that node's host root, as an admin would; build faults tell the simulated image builder.
+ */
+public sealed interface Fault {
+  /** The names {@code ocelot fault} and the HTTP API accept, with the argument each needs. */
+  Map<String, String> USAGE =
+      Map.of(
+          "break-reboot", "NODE",
+          "fix-reboot", "NODE",
+          "hang-reboot", "NODE",
+          "boot-old", "NODE",
+          "fail-pull", "NODE IMAGE",
+          "fix-pull", "NODE IMAGE",
+          "fail-build", "POOL",
+          "fix-build", "POOL");
+
+  /** Renames {@code usr/bin/systemd-run}: the reboot command fails. */
+  record BreakReboot(String node) implements Fault {}
+
+  /** Undoes {@link BreakReboot} and {@link HangReboot}. */
+  record FixReboot(String node) implements Fault {}
+
+  /** The next reboot never comes back, until {@link FixReboot}. */
+  record HangReboot(String node) implements Fault {}
+
+  /** The next boot lands in the old deployment (finalizing the staged one fails). */
+  record BootOld(String node) implements Fault {}
+
+  record FailPull(String node, String image) implements Fault {}
+
+  record FixPull(String node, String image) implements Fault {}
+
+  /** Builds for the pool that finish from now on fail. */
+  record FailBuild(String pool) implements Fault {}
+
+  record FixBuild(String pool) implements Fault {}
+
+  /** Parses {@code name args...}; empty with a reason when it is not a fault. */
+  static Optional<Fault> parse(String name, List<String> args) {
+    int needed = Optional.ofNullable(USAGE.get(name)).map(u -> u.split(" ").length).orElse(-1);
+    if (needed != args.size()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        switch (name) {
+          case "break-reboot" -> new BreakReboot(args.get(0));
+          case "fix-reboot" -> new FixReboot(args.get(0));
+          case "hang-reboot" -> new HangReboot(args.get(0));
+          case "boot-old" -> new BootOld(args.get(0));
+          case "fail-pull" -> new FailPull(args.get(0), args.get(1));
+          case "fix-pull" -> new FixPull(args.get(0), args.get(1));
+          case "fail-build" -> new FailBuild(args.get(0));
+          case "fix-build" -> new FixBuild(args.get(0));
+          default -> throw new IllegalStateException("unreachable: " + name);
+        });
+  }
+
+  /** {@code usage: <name> <args>} for each fault, sorted. */
+  static String usage() {
+    StringBuilder b = new StringBuilder();
+    USAGE.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(
+            e -> b.append("  ").append(e.getKey()).append(' ').append(e.getValue()).append('\n'));
+    return b.toString();
+  }
+}

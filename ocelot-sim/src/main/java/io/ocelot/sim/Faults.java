@@ -1,0 +1,61 @@
+package io.ocelot.sim;
+
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.ocelot.fakehost.FakeHost;
+
+/** Applies a {@link Fault} to the running cluster and says, for a person, what it did. */
+final class Faults {
+  private Faults() {}
+
+  static String apply(Fault fault, SimCluster sim, SimulatedImageBuilder builder)
+      throws SimException {
+    if (fault instanceof Fault.BreakReboot f) {
+      FakeHost h = sim.node(f.node()).host();
+      if (h.isBroken("systemd-run")) {
+        return f.node() + ": reboots already broken";
+      }
+      h.breakTool("systemd-run");
+      return f.node() + ": renamed usr/bin/systemd-run to usr/bin/systemd-run2; reboots fail";
+    } else if (fault instanceof Fault.FixReboot f) {
+      FakeHost h = sim.node(f.node()).host();
+      boolean hung = h.rebootsHang();
+      h.unhangReboots();
+      if (h.isBroken("systemd-run")) {
+        h.fixTool("systemd-run");
+        return f.node() + ": renamed usr/bin/systemd-run2 back; reboots work";
+      }
+      return f.node() + (hung ? ": reboots come back again" : ": reboots were not broken");
+    } else if (fault instanceof Fault.HangReboot f) {
+      sim.node(f.node()).host().hangReboots();
+      return f.node() + ": the next reboot never comes back (until fix-reboot)";
+    } else if (fault instanceof Fault.BootOld f) {
+      sim.node(f.node())
+          .host()
+          .failNextFinalize(
+              "error: Finalizing staged deployment: (simulated by ocelot fault boot-old)");
+      return f.node() + ": the next boot lands in the old deployment";
+    } else if (fault instanceof Fault.FailPull f) {
+      sim.node(f.node()).host().markUnpullable(f.image());
+      return f.node() + ": pulling " + f.image() + " fails";
+    } else if (fault instanceof Fault.FixPull f) {
+      sim.node(f.node()).host().markPullable(f.image());
+      return f.node() + ": pulling " + f.image() + " works";
+    } else if (fault instanceof Fault.FailBuild f) {
+      requirePool(sim, f.pool());
+      builder.failBuilds(f.pool(), "simulated build failure (ocelot fault fail-build)");
+      return "pool " + f.pool() + ": builds that finish from now on fail";
+    } else if (fault instanceof Fault.FixBuild f) {
+      requirePool(sim, f.pool());
+      builder.succeedBuilds(f.pool());
+      return "pool " + f.pool() + ": builds succeed";
+    }
+    throw new IllegalStateException("unknown fault " + fault);
+  }
+
+  private static void requirePool(SimCluster sim, String pool) throws SimException {
+    if (sim.client().resources(MachineConfigPool.class).withName(pool).get() == null) {
+      throw new SimException("no pool " + pool);
+    }
+  }
+}

@@ -1,0 +1,293 @@
+package io.ocelot.sim;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.controller.ControllerMetrics;
+import io.ocelot.controller.ControllerOperator;
+import io.ocelot.controller.ControllerSettings;
+import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.ocelot.daemon.HostWiring;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.txn.FirstBoot;
+import io.ocelot.fakehost.FakeHost;
+import io.ocelot.fakehost.HostRootBuilder;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The whole system in one JVM: the embedded API server with Ocelot's CRDs, the controller (own
+ * client, simulated image builder), one daemon per node (all sharing one client), each node's host
+ * root under the state dir, the reboot lifecycle, and the HTTP endpoint.
+ */
+public final class SimCluster implements AutoCloseable {
+  private static final Duration TICK = Duration.ofMillis(100);
+
+  private final SimSettings settings;
+  private final StateDir state;
+  private final EmbeddedApiServer api;
+  private final KubernetesClient daemonClient;
+  private final KubernetesClient controllerClient;
+  private final SimulatedImageBuilder builder;
+  private final PrometheusRegistry registry = new PrometheusRegistry();
+  private final Map<String, SimNode> nodes = new LinkedHashMap<>();
+  private final ScheduledExecutorService ticker =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "ocelot-sim-power");
+            t.setDaemon(true);
+            return t;
+          });
+  private final Clock clock = Clock.systemUTC();
+  private ControllerOperator controller;
+  private SimHttp http;
+
+  private SimCluster(SimSettings settings, StateDir state, EmbeddedApiServer api) {
+    this.settings = settings;
+    this.state = state;
+    this.api = api;
+    this.daemonClient = api.newClient();
+    this.controllerClient = api.newClient();
+    this.builder = new SimulatedImageBuilder(settings.buildTime(), clock);
+  }
+
+  /** Brings a fresh cluster up; {@code progress} hears each stage. */
+  public static SimCluster start(SimSettings settings, Consumer<String> progress)
+      throws SimException {
+    StateDir state = StateDir.claim(settings.stateDir(), settings.reset());
+    EmbeddedApiServer api;
+    try {
+      api =
+          settings.apiPort() == 0
+              ? EmbeddedApiServer.start()
+              : EmbeddedApiServer.start(settings.apiPort());
+    } catch (UncheckedIOException e) {
+      state.close();
+      throw new SimException(
+          "api port " + settings.apiPort() + " is in use (another ocelot sim?); pass --api-port",
+          e);
+    }
+    SimCluster sim = new SimCluster(settings, state, api);
+    try {
+      sim.bringUp(progress);
+      return sim;
+    } catch (SimException | RuntimeException e) {
+      sim.close();
+      throw e;
+    }
+  }
+
+  private void bringUp(Consumer<String> progress) throws SimException {
+    api.installCrds();
+    state.write("kubeconfig", api.kubeconfig());
+    progress.accept("API server on " + api.url() + " (kubeconfig: " + state.kubeconfig() + ")");
+    daemonClient
+        .namespaces()
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName(DaemonSettings.DEFAULT_EVENT_NAMESPACE)
+                .endMetadata()
+                .build())
+        .create();
+    for (String role : ClusterSeed.ROLES) {
+      daemonClient.resources(MachineConfig.class).resource(ClusterSeed.baseConfig(role)).create();
+      daemonClient.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
+    }
+    String baseImage = ClusterSeed.baseImage();
+    controller =
+        ControllerOperator.start(
+            controllerClient,
+            ControllerSettings.defaults(baseImage).withBuildPoll(Duration.ofMillis(500)),
+            new ControllerMetrics(registry),
+            builder,
+            clock);
+    progress.accept("controller started; rendering pools master and worker");
+    Map<String, String> rendered = new LinkedHashMap<>();
+    for (String role : ClusterSeed.ROLES) {
+      rendered.put(role, awaitRendered(role));
+    }
+    int count = 0;
+    for (String role : ClusterSeed.ROLES) {
+      int n = role.equals("master") ? settings.masters() : settings.workers();
+      MachineConfig config =
+          daemonClient.resources(MachineConfig.class).withName(rendered.get(role)).get();
+      for (int i = 0; i < n; i++) {
+        addNode(role, i, config, baseImage);
+        if (++count % 100 == 0) {
+          progress.accept(count + " nodes up");
+        }
+      }
+    }
+    registry.register(new NodeMetrics(this::nodes));
+    http = SimHttp.start(settings.httpPort(), registry, this::apply);
+    ticker.scheduleWithFixedDelay(
+        this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    state.write(
+        StateDir.INFO,
+        new SimInfo(ProcessHandle.current().pid(), api.url(), httpUrl(), clock.instant().toString())
+            .json());
+    progress.accept(
+        nodes.size()
+            + " nodes up ("
+            + settings.masters()
+            + " master, "
+            + settings.workers()
+            + " worker), each Done on "
+            + String.join(" / ", rendered.values()));
+    progress.accept("metrics on " + httpUrl() + "/metrics; host roots in " + state.path());
+  }
+
+  private String awaitRendered(String pool) throws SimException {
+    Instant deadline = clock.instant().plusSeconds(60);
+    while (clock.instant().isBefore(deadline)) {
+      MachineConfigPool p = daemonClient.resources(MachineConfigPool.class).withName(pool).get();
+      Optional<String> name =
+          Optional.ofNullable(p.getSpec().getConfiguration()).map(PoolConfiguration::getName);
+      if (name.isPresent()) {
+        return name.get();
+      }
+      sleep(Duration.ofMillis(100));
+    }
+    throw new SimException("the controller did not render pool " + pool + " within 60 s");
+  }
+
+  private void addNode(String role, int index, MachineConfig rendered, String image)
+      throws SimException {
+    String name = role + "-" + index;
+    String bootId = UUID.randomUUID().toString();
+    FakeHost host =
+        HostRootBuilder.at(state.nodeRoot(name)).bootedImage(image).bootId(bootId).build();
+    try {
+      // What Ignition does at first boot: the rendered config's files and units are on disk.
+      IgnitionResult parsed = IgnitionParser.parse(rendered.getSpec().getConfig());
+      FirstBoot.reapply(
+          HostWiring.simulated(host.root()), ((IgnitionResult.Valid) parsed).config());
+      daemonClient
+          .nodes()
+          .resource(
+              ClusterSeed.node(
+                  role, index, rendered.getMetadata().getName(), bootId, clock.instant()))
+          .create();
+      SimNode node =
+          new SimNode(name, host, daemonClient, daemonSettings(name), settings.rebootTime(), clock);
+      node.startDaemon();
+      synchronized (nodes) {
+        nodes.put(name, node);
+      }
+    } catch (HostException e) {
+      throw new SimException("cannot lay out node " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  private DaemonSettings daemonSettings(String node) {
+    DaemonSettings d = DaemonSettings.defaults(node);
+    return new DaemonSettings(
+        node,
+        d.backoffBase(),
+        settings.retryCap(),
+        Duration.ofMillis(200),
+        d.drainTimeout(),
+        d.uncordonTimeout(),
+        d.eventNamespace());
+  }
+
+  private void tick() {
+    for (SimNode n : nodes()) {
+      try {
+        n.tick();
+      } catch (RuntimeException e) {
+        org.slf4j.LoggerFactory.getLogger(SimCluster.class)
+            .error("node {}: power tick failed", n.name(), e);
+      }
+    }
+  }
+
+  public Collection<SimNode> nodes() {
+    synchronized (nodes) {
+      return java.util.List.copyOf(nodes.values());
+    }
+  }
+
+  public SimNode node(String name) throws SimException {
+    synchronized (nodes) {
+      SimNode n = nodes.get(name);
+      if (n == null) {
+        throw new SimException("no node " + name + "; nodes: " + String.join(", ", nodes.keySet()));
+      }
+      return n;
+    }
+  }
+
+  /** Applies a fault; returns what was done, for a person. */
+  public String apply(Fault fault) throws SimException {
+    return Faults.apply(fault, this, builder);
+  }
+
+  public KubernetesClient client() {
+    return daemonClient;
+  }
+
+  public EmbeddedApiServer api() {
+    return api;
+  }
+
+  public StateDir state() {
+    return state;
+  }
+
+  public String httpUrl() {
+    return "http://127.0.0.1:" + http.port();
+  }
+
+  public PrometheusRegistry registry() {
+    return registry;
+  }
+
+  public SimSettings settings() {
+    return settings;
+  }
+
+  static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    ticker.shutdownNow();
+    nodes().forEach(SimNode::close);
+    if (controller != null) {
+      controller.close();
+    }
+    if (http != null) {
+      http.close();
+    }
+    daemonClient.close();
+    controllerClient.close();
+    api.close();
+    state.close();
+  }
+}

@@ -1,0 +1,135 @@
+package io.ocelot.sim;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+
+/**
+ * The sim's HTTP endpoint on 127.0.0.1: {@code /metrics} (every daemon's series labelled by node,
+ * and the controller's), {@code /healthz}, and {@code POST /faults/<name>?node=&image=&pool=} for
+ * {@code ocelot fault}.
+ */
+final class SimHttp implements AutoCloseable {
+  interface FaultSink {
+    String apply(Fault fault) throws SimException;
+  }
+
+  private final HttpServer server;
+
+  private SimHttp(HttpServer server) {
+    this.server = server;
+  }
+
+  static SimHttp start(int port, PrometheusRegistry registry, FaultSink faults)
+      throws SimException {
+    HttpServer server;
+    try {
+      server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+    } catch (BindException e) {
+      throw new SimException(
+          "http port " + port + " is in use (another ocelot sim?); pass --http-port", e);
+    } catch (IOException e) {
+      throw new SimException("cannot serve http on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+    }
+    PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    server.createContext(
+        "/metrics",
+        exchange -> {
+          ByteArrayOutputStream body = new ByteArrayOutputStream();
+          writer.write(body, registry.scrape());
+          respond(exchange, 200, writer.getContentType(), body.toByteArray());
+        });
+    server.createContext("/healthz", exchange -> text(exchange, 200, "ok\n"));
+    server.createContext("/faults/", exchange -> fault(exchange, faults));
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            2,
+            r -> {
+              Thread t = new Thread(r, "ocelot-sim-http");
+              t.setDaemon(true);
+              return t;
+            }));
+    server.start();
+    return new SimHttp(server);
+  }
+
+  int port() {
+    return server.getAddress().getPort();
+  }
+
+  private static void fault(HttpExchange exchange, FaultSink faults) throws IOException {
+    if (!exchange.getRequestMethod().equals("POST")) {
+      text(exchange, 405, "use POST\n");
+      return;
+    }
+    String name = exchange.getRequestURI().getPath().substring("/faults/".length());
+    Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+    String usage = Fault.USAGE.get(name);
+    if (usage == null) {
+      text(exchange, 404, "no fault " + name + "; faults:\n" + Fault.usage());
+      return;
+    }
+    List<String> args = new ArrayList<>();
+    for (String arg : usage.split(" ")) {
+      String v = query.get(arg.toLowerCase(Locale.ROOT));
+      if (v == null || v.isBlank()) {
+        text(exchange, 400, "usage: " + name + " " + usage + "\n");
+        return;
+      }
+      args.add(v);
+    }
+    try {
+      text(exchange, 200, faults.apply(Fault.parse(name, args).orElseThrow()) + "\n");
+    } catch (SimException e) {
+      text(exchange, 400, e.getMessage() + "\n");
+    }
+  }
+
+  private static Map<String, String> query(String raw) {
+    Map<String, String> out = new HashMap<>();
+    Optional.ofNullable(raw).stream()
+        .flatMap(q -> Arrays.stream(q.split("&")))
+        .map(p -> p.split("=", 2))
+        .filter(kv -> kv.length == 2)
+        .forEach(
+            kv ->
+                out.put(
+                    URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                    URLDecoder.decode(kv[1], StandardCharsets.UTF_8)));
+    return out;
+  }
+
+  private static void text(HttpExchange exchange, int code, String body) throws IOException {
+    respond(exchange, code, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void respond(HttpExchange exchange, int code, String type, byte[] body)
+      throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", type);
+    exchange.sendResponseHeaders(code, body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

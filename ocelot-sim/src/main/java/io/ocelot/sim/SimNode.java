@@ -1,0 +1,181 @@
+package io.ocelot.sim;
+
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.daemon.Daemon;
+import io.ocelot.daemon.HostWiring;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.DaemonMetrics;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.fakehost.FakeHost;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One simulated machine: its host root, its daemon (a fresh one, with fresh metrics, after every
+ * boot) and its power state. {@link #tick} is called often from one thread; it notices a requested
+ * reboot, takes the machine down for the reboot time, and boots it again.
+ */
+public final class SimNode implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SimNode.class);
+
+  private final String name;
+  private final FakeHost host;
+  private final KubernetesClient client;
+  private final DaemonSettings settings;
+  private final Duration rebootTime;
+  private final Clock clock;
+  private final List<Instant> reboots = new ArrayList<>();
+  private Power power = Power.UP;
+  private Instant downSince = Instant.EPOCH;
+  private volatile PrometheusRegistry registry = new PrometheusRegistry();
+  private Daemon daemon;
+
+  SimNode(
+      String name,
+      FakeHost host,
+      KubernetesClient client,
+      DaemonSettings settings,
+      Duration rebootTime,
+      Clock clock) {
+    this.name = name;
+    this.host = host;
+    this.client = client;
+    this.settings = settings;
+    this.rebootTime = rebootTime;
+    this.clock = clock;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public FakeHost host() {
+    return host;
+  }
+
+  /** The current daemon's metrics (a new registry after each boot, as a new process would have). */
+  public PrometheusRegistry registry() {
+    return registry;
+  }
+
+  public synchronized Power power() {
+    return power;
+  }
+
+  /** When each completed reboot came back up. */
+  public synchronized List<Instant> reboots() {
+    return List.copyOf(reboots);
+  }
+
+  synchronized void startDaemon() throws HostException {
+    registry = new PrometheusRegistry();
+    daemon =
+        new Daemon(
+            settings,
+            client,
+            HostWiring.simulated(host.root()),
+            new DaemonMetrics(registry),
+            clock,
+            d -> Thread.sleep(d.toMillis()));
+    daemon.start();
+  }
+
+  /** Advances the power state machine by what happened since the last tick. */
+  synchronized void tick() {
+    switch (power) {
+      case UP -> {
+        if (host.rebootRequested()) {
+          become(Power.REBOOTING);
+        }
+      }
+      case REBOOTING -> {
+        if (!clock.instant().isBefore(downSince.plus(rebootTime))) {
+          become(host.rebootsHang() ? Power.HUNG : Power.UP);
+        }
+      }
+      case HUNG -> {
+        if (!host.rebootsHang()) {
+          become(Power.UP);
+        }
+      }
+    }
+  }
+
+  /** The one transition hook. */
+  private void become(Power next) {
+    if (!power.canBecome(next)) {
+      throw new IllegalStateException(name + ": " + power + " cannot become " + next);
+    }
+    Power was = power;
+    power = next;
+    LOG.info("node {}: {} -> {}", name, was, next);
+    switch (next) {
+      case REBOOTING -> {
+        stopDaemon();
+        downSince = clock.instant();
+        setReady(false, "NodeStatusUnknown", "Kubelet stopped posting node status (rebooting).");
+      }
+      case HUNG -> {
+        // Stays down; nothing to do until the fault is cleared.
+      }
+      case UP -> boot();
+    }
+  }
+
+  private void boot() {
+    host.reboot();
+    reboots.add(clock.instant());
+    setReady(true, "KubeletReady", "kubelet is posting ready status");
+    try {
+      startDaemon();
+    } catch (HostException e) {
+      LOG.error("node {}: the daemon cannot start after boot: {}", name, e.getMessage());
+    }
+  }
+
+  void setReady(boolean ready, String reason, String message) {
+    NodeCondition condition =
+        new NodeConditionBuilder()
+            .withType("Ready")
+            .withStatus(ready ? "True" : "False")
+            .withReason(reason)
+            .withMessage(message)
+            .withLastTransitionTime(clock.instant().toString())
+            .withLastHeartbeatTime(clock.instant().toString())
+            .build();
+    try {
+      client
+          .nodes()
+          .withName(name)
+          .editStatus(
+              n -> {
+                n.getStatus().getConditions().removeIf(c -> "Ready".equals(c.getType()));
+                n.getStatus().getConditions().add(condition);
+                n.getStatus().getNodeInfo().setBootID(host.bootId());
+                return n;
+              });
+    } catch (RuntimeException e) {
+      LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
+    }
+  }
+
+  private void stopDaemon() {
+    if (daemon != null) {
+      daemon.close();
+      daemon = null;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    stopDaemon();
+  }
+}

@@ -1,0 +1,59 @@
+package io.ocelot.sim;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How big the simulated cluster is, where it keeps its state, where it listens, and how long its
+ * slow things take. Port 0 picks a free port. The daemon and controller timings are MCO's,
+ * shortened so that a failing node retries within seconds rather than minutes.
+ */
+public record SimSettings(
+    int workers,
+    int masters,
+    Path stateDir,
+    boolean reset,
+    int apiPort,
+    int httpPort,
+    Duration rebootTime,
+    Duration buildTime,
+    Duration retryCap) {
+
+  public static final int DEFAULT_API_PORT = 6443;
+  public static final int DEFAULT_HTTP_PORT = 8080;
+
+  public SimSettings {
+    if (workers < 0 || masters < 0 || workers + masters == 0) {
+      throw new IllegalArgumentException("a cluster needs at least one node");
+    }
+  }
+
+  public static SimSettings defaults(Path stateDir) {
+    return new SimSettings(
+        3,
+        1,
+        stateDir,
+        false,
+        DEFAULT_API_PORT,
+        DEFAULT_HTTP_PORT,
+        Duration.ofSeconds(3),
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(8));
+  }
+
+  /** Free ports: for demos and tests that must not collide with a running sim. */
+  public SimSettings onFreePorts() {
+    return new SimSettings(
+        workers, masters, stateDir, reset, 0, 0, rebootTime, buildTime, retryCap);
+  }
+
+  public SimSettings withWorkers(int n) {
+    return new SimSettings(
+        n, masters, stateDir, reset, apiPort, httpPort, rebootTime, buildTime, retryCap);
+  }
+
+  public SimSettings withTimes(Duration reboot, Duration build) {
+    return new SimSettings(
+        workers, masters, stateDir, reset, apiPort, httpPort, reboot, build, retryCap);
+  }
+}

@@ -108,6 +108,16 @@ public final class EmbeddedApiServer implements AutoCloseable {
     server = serve();
   }
 
+  /** Requests served since start (every method, watches included), for benchmarks. */
+  public long requestCount() {
+    return store.requests();
+  }
+
+  /** Of those, the writes: POST, PUT, PATCH and DELETE. */
+  public long writeCount() {
+    return store.writes();
+  }
+
   public int port() {
     return port;
   }

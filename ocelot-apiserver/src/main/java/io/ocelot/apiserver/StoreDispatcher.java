@@ -34,8 +34,26 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
   private static final Pattern EVICTION =
       Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
 
+  private final java.util.concurrent.atomic.AtomicLong requests =
+      new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong writes =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** Requests answered so far, and how many of them were writes (POST, PUT, PATCH, DELETE). */
+  long requests() {
+    return requests.get();
+  }
+
+  long writes() {
+    return writes.get();
+  }
+
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    requests.incrementAndGet();
+    if (!"GET".equals(request.getMethod())) {
+      writes.incrementAndGet();
+    }
     MockResponse response = answer(request);
     if (response.header("Content-Type") == null) {
       // Without it client-go assumes its own default, protobuf for kubectl's typed clients.
@@ -104,6 +122,30 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
     if (path.contains("watch=true")) {
       return super.handleGet(FieldSelectors.byName(path).orElse(path));
     }
+    return typed(path, selected(path));
+  }
+
+  /** Names an untyped list by its resource ({@link ListKinds}). */
+  private MockResponse typed(String path, MockResponse response) {
+    if (response.code() != 200) {
+      return response;
+    }
+    Optional<ListKinds.ListType> type = ListKinds.of(path, Discovery.resources(crds()));
+    if (type.isEmpty()) {
+      return response;
+    }
+    try {
+      JsonNode body = Serialization.jsonMapper().readTree(response.getBody().readUtf8());
+      if (body instanceof ObjectNode o && "List".equals(o.path("kind").asText())) {
+        o.put("kind", type.get().kind()).put("apiVersion", type.get().apiVersion());
+      }
+      return new MockResponse().setResponseCode(200).setBody(body.toString());
+    } catch (JsonProcessingException e) {
+      return new MockResponse().setResponseCode(500).setBody(e.getMessage());
+    }
+  }
+
+  private MockResponse selected(String path) {
     Optional<FieldSelectors.Split> split = FieldSelectors.split(path);
     if (split.isEmpty()) {
       return super.handleGet(path);

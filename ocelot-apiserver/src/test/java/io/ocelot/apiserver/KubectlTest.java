@@ -74,6 +74,34 @@ class KubectlTest {
   }
 
   @Test
+  void describeShowsTheNodesEventsFromAnyNamespace() throws Exception {
+    var node = server.client().nodes().withName("worker-0").get();
+    server
+        .client()
+        .v1()
+        .events()
+        .inNamespace("openshift-machine-config-operator")
+        .resource(
+            new io.fabric8.kubernetes.api.model.EventBuilder()
+                .withNewMetadata()
+                .withName("worker-0.1")
+                .endMetadata()
+                .withNewInvolvedObject()
+                .withKind("Node")
+                .withName("worker-0")
+                .withUid(node.getMetadata().getUid())
+                .endInvolvedObject()
+                .withType("Warning")
+                .withReason("UpdateFailed")
+                .withMessage("reboot command failed")
+                .build())
+        .create();
+    assertThat(kubectl("describe", "node", "worker-0").out())
+        .contains("UpdateFailed")
+        .contains("reboot command failed");
+  }
+
+  @Test
   void labelAnnotateAndDescribeANode() throws Exception {
     assertThat(kubectl("label", "node", "worker-0", "node-role.kubernetes.io/layered=").exit())
         .isZero();

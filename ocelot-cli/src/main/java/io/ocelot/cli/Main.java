@@ -17,6 +17,9 @@ import picocli.CommandLine.Command;
       HostCommand.class,
       DaemonCommand.class,
       ControllerCommand.class,
+      SimCommand.class,
+      DemoCommand.class,
+      FaultCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -1,0 +1,138 @@
+package io.ocelot.cli;
+
+import io.ocelot.sim.SimCluster;
+import io.ocelot.sim.SimException;
+import io.ocelot.sim.SimSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ocelot sim}: the whole system on this machine. */
+@Command(
+    name = "sim",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a simulated cluster in this process: the embedded API server (use kubectl with"
+          + " <state-dir>/kubeconfig), the controller, and one daemon per node on a simulated host"
+          + " root under <state-dir>/nodes/. Break nodes by changing their roots or with 'ocelot"
+          + " fault'. Runs until Ctrl-C."
+    })
+final class SimCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--workers", defaultValue = "3", description = "Worker nodes (default: 3).")
+  int workers;
+
+  @Option(names = "--masters", defaultValue = "1", description = "Master nodes (default: 1).")
+  int masters;
+
+  @Option(
+      names = "--state-dir",
+      defaultValue = ".ocelot",
+      description = "Kubeconfig and host roots (default: ${DEFAULT-VALUE}).")
+  Path stateDir;
+
+  @Option(
+      names = "--reset",
+      description = "Delete a state dir left by an earlier run and start a fresh cluster there.")
+  boolean reset;
+
+  @Option(
+      names = "--api-port",
+      defaultValue = "6443",
+      description = "API server port on 127.0.0.1, 0 for any (default: ${DEFAULT-VALUE}).")
+  int apiPort;
+
+  @Option(
+      names = "--http-port",
+      defaultValue = "8080",
+      description = "/metrics, /healthz and the fault API, 0 for any (default: ${DEFAULT-VALUE}).")
+  int httpPort;
+
+  @Option(
+      names = "--reboot-seconds",
+      defaultValue = "3",
+      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
+  double rebootSeconds;
+
+  @Option(
+      names = "--build-seconds",
+      defaultValue = "2",
+      description = "How long a layered image build takes (default: ${DEFAULT-VALUE}).")
+  double buildSeconds;
+
+  @Override
+  public Integer call() {
+    var err = spec.commandLine().getErr();
+    var out = spec.commandLine().getOut();
+    SimSettings settings;
+    try {
+      settings =
+          new SimSettings(
+              workers,
+              masters,
+              stateDir,
+              reset,
+              apiPort,
+              httpPort,
+              seconds(rebootSeconds),
+              seconds(buildSeconds),
+              SimSettings.defaults(stateDir).retryCap());
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return ExitCodes.UNREADABLE;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    // SIGTERM / Ctrl-C: let the main thread stop the cluster before the JVM exits.
+    Thread hook =
+        new Thread(
+            () -> {
+              stopped.countDown();
+              try {
+                closed.await(30, java.util.concurrent.TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "ocelot-sim-shutdown");
+    try (SimCluster sim =
+        SimCluster.start(
+            settings,
+            line -> {
+              out.println(line);
+              out.flush();
+            })) {
+      Runtime.getRuntime().addShutdownHook(hook);
+      out.println(
+          "ready. try: kubectl --kubeconfig " + sim.state().kubeconfig() + " get nodes,mcp");
+      out.println("     ocelot fault break-reboot worker-1 --state-dir " + stateDir);
+      out.println("Ctrl-C stops the cluster.");
+      out.flush();
+      stopped.await();
+      out.println("stopping");
+      out.flush();
+    } catch (SimException e) {
+      err.println("error: " + e.getMessage());
+      return ExitCodes.INVALID;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      closed.countDown();
+    }
+    out.println("stopped");
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  static Duration seconds(double s) {
+    if (s < 0) {
+      throw new IllegalArgumentException("durations cannot be negative, got " + s);
+    }
+    return Duration.ofMillis(Math.round(s * 1000));
+  }
+}

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       SimCommand.class,
       DemoCommand.class,
       FaultCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

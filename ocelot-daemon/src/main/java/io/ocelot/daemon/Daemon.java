@@ -44,8 +44,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -99,13 +100,17 @@ public final class Daemon implements AutoCloseable {
     this.reporter = new NodeReporter(writer, events, metrics, clock);
     this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
     this.store = new StateStore(host.files(), Checkpoint.NONE);
-    this.worker =
-        Executors.newSingleThreadScheduledExecutor(
+    ScheduledThreadPoolExecutor executor =
+        new ScheduledThreadPoolExecutor(
+            1,
             r -> {
               Thread t = new Thread(r, "ocelot-daemon-" + settings.node());
               t.setDaemon(true);
               return t;
             });
+    // Closing drops pending retries; only a sync already running may finish.
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    this.worker = executor;
   }
 
   /** Starts watching the node and syncing. */
@@ -136,12 +141,25 @@ public final class Daemon implements AutoCloseable {
 
   /** Asks for a sync; requests that arrive while one is queued are merged into it. */
   public void trigger() {
-    if (queued.compareAndSet(false, true)) {
-      worker.execute(
-          () -> {
-            queued.set(false);
-            syncSafely();
-          });
+    if (queued.compareAndSet(false, true) && !worker.isShutdown()) {
+      try {
+        worker.execute(
+            () -> {
+              queued.set(false);
+              syncSafely();
+            });
+      } catch (RejectedExecutionException e) {
+        // Closed meanwhile: a stopped daemon syncs nothing.
+      }
+    }
+  }
+
+  /** Triggers a sync after {@code delay}, unless the daemon is closed by then. */
+  private void triggerLater(Duration delay) {
+    try {
+      worker.schedule(this::trigger, delay.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // Closed while this sync ran: nothing to retry.
     }
   }
 
@@ -356,7 +374,7 @@ public final class Daemon implements AutoCloseable {
     try {
       reporter.report(r);
     } finally {
-      worker.schedule(this::trigger, delay.toMillis(), TimeUnit.MILLISECONDS);
+      triggerLater(delay);
       LOG.info("next attempt in {} ms", delay.toMillis());
     }
   }
@@ -378,7 +396,7 @@ public final class Daemon implements AutoCloseable {
     failures++;
     Duration delay = settings.backoff(failures);
     nextAttempt = clock.instant().plus(delay);
-    worker.schedule(this::trigger, delay.toMillis(), TimeUnit.MILLISECONDS);
+    triggerLater(delay);
   }
 
   private void succeeded() {
@@ -434,11 +452,23 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops as SIGTERM would: no new syncs, and a sync in progress may finish its step (up to 10
+   * seconds) rather than be interrupted between writing the host and recording that it did.
+   */
   @Override
   public void close() {
     if (informer != null) {
       informer.close();
     }
-    worker.shutdownNow();
+    worker.shutdown();
+    try {
+      if (!worker.awaitTermination(10, TimeUnit.SECONDS)) {
+        worker.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      worker.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -96,18 +96,53 @@ public final class Recovery {
           j,
           FailureRecord.Phase.FINALIZE,
           "validate boot",
-          "booted image "
-              + booted
-              + ", expected "
-              + expected
-              + host.bootLog()
-                  .previousFinalizeFailure()
-                  .map(f -> "; possible root cause: " + f)
-                  .orElse(""),
+          "booted image " + booted + ", expected " + expected + rootCause(),
+          Optional.of(marker),
+          attempt);
+    }
+    List<String> missing = missingKernelArguments(marker);
+    if (!missing.isEmpty()) {
+      // Same image, so only the kernel arguments tell whether the staged deployment booted.
+      return rollBack(
+          j,
+          FailureRecord.Phase.FINALIZE,
+          "validate boot",
+          "booted kernel arguments lack "
+              + String.join(" ", missing)
+              + " of "
+              + marker.target().describe()
+              + rootCause(),
           Optional.of(marker),
           attempt);
     }
     return finalizeBoot(marker, attempt);
+  }
+
+  private String rootCause() {
+    return host.bootLog()
+        .previousFinalizeFailure()
+        .map(f -> "; possible root cause: " + f)
+        .orElse("");
+  }
+
+  /** The target's kernel arguments the booted deployment lacks (none where kargs are not ours). */
+  private List<String> missingKernelArguments(CommitMarker marker) {
+    List<String> wanted = new java.util.ArrayList<>();
+    marker
+        .machineConfig()
+        .path("spec")
+        .path("kernelArguments")
+        .forEach(a -> wanted.add(a.asText()));
+    if (wanted.isEmpty()) {
+      return List.of();
+    }
+    List<String> booted;
+    try {
+      booted = host.images().kernelArguments();
+    } catch (HostException e) {
+      return List.of(); // bootc: kernel arguments come with the image, checked above
+    }
+    return wanted.stream().filter(a -> !booted.contains(a)).toList();
   }
 
   private EngineOutcome finalizeBoot(CommitMarker marker, Attempt attempt) throws HostException {

@@ -175,6 +175,25 @@ class UpdateKindsTest {
   }
 
   @Test
+  void aKernelArgumentUpdateThatBootsTheOldDeploymentIsCaught() throws Exception {
+    HostFixture h = host(BASE);
+    h.settle(R1, Optional.empty());
+    MachineConfig r2 = MachineConfigs.copy(R2);
+    r2.getSpec().setKernelArguments(List.of("nosmt"));
+    h.engine()
+        .apply(HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.of(r2), BASE), Attempt.FIRST);
+    h.fake.failNextFinalize("error: Finalizing staged deployment: (injected)");
+    // Same image before and after: only the kernel arguments show the staged deployment was lost.
+    FailureRecord f = ((EngineOutcome.Failed) rebootAndStart(h)).failure();
+    assertThat(f.cause())
+        .isEqualTo(
+            "booted kernel arguments lack nosmt of MachineConfig rendered-worker-2; possible root"
+                + " cause: error: Finalizing staged deployment: (injected)");
+    assertThat(h.fake.kernelArguments(FakeHost.Slot.BOOTED))
+        .hasValueSatisfying(k -> assertThat(k).doesNotContain("nosmt"));
+  }
+
+  @Test
   void onDiskMismatchAfterTheBootIsReportedWithMcosMessage() throws Exception {
     HostFixture h = host(I1);
     h.settle(R1, Optional.of(I1));

@@ -1,0 +1,84 @@
+package io.ocelot.cli;
+
+import io.ocelot.controller.pool.MaxUnavailable;
+import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.bench.RolloutBenchmark;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ocelot bench rollout}: how a big simulated cluster rolls out a layered image. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Benchmarks on a simulated cluster (temporary state dir, free ports). 'rollout': N workers"
+          + " roll a layered image out within maxUnavailable; prints start-up time, peak RSS,"
+          + " makespan and its ratio to the ideal, node writes and events per node update, and"
+          + " the API request rate. Exit 0 when every worker reached the image."
+    })
+final class BenchCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", defaultValue = "rollout", description = "The benchmark: rollout.")
+  String benchmark;
+
+  @Option(names = "--workers", defaultValue = "1000", description = "Workers (default: 1000).")
+  int workers;
+
+  @Option(
+      names = "--max-unavailable",
+      defaultValue = "10%",
+      description = "The worker pool's maxUnavailable (default: ${DEFAULT-VALUE}).")
+  String maxUnavailable;
+
+  @Option(
+      names = "--reboot-seconds",
+      defaultValue = "3",
+      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
+  double rebootSeconds;
+
+  @Option(
+      names = "--timeout-minutes",
+      defaultValue = "30",
+      description = "Give up on the rollout after this long (default: ${DEFAULT-VALUE}).")
+  long timeoutMinutes;
+
+  @Option(names = "--verbose", description = "Also print the components' logs (stderr).")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws Exception {
+    var err = spec.commandLine().getErr();
+    if (!benchmark.equals("rollout")) {
+      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout");
+      return ExitCodes.UNREADABLE;
+    }
+    if (MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers)
+        instanceof MaxUnavailable.Invalid invalid) {
+      err.println("error: --max-unavailable: " + invalid.message());
+      return ExitCodes.UNREADABLE;
+    }
+    if (!verbose) {
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    }
+    SimSettings settings =
+        SimSettings.defaults(Path.of("unused"))
+            .onFreePorts()
+            .withWorkers(workers)
+            .withTimes(
+                SimCommand.seconds(rebootSeconds), SimSettings.defaults(Path.of("x")).buildTime());
+    boolean ok =
+        new RolloutBenchmark(
+                settings,
+                maxUnavailable,
+                Duration.ofMinutes(timeoutMinutes),
+                spec.commandLine().getOut())
+            .run();
+    return ok ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+}

@@ -1,0 +1,104 @@
+package io.ocelot.sim.bench;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.ocelot.api.node.NodeAnnotations;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Watches every node during a rollout to {@code image}: when each was targeted and when it was
+ * done, how many were unavailable at once, and how many times node objects were written.
+ */
+final class RolloutRecorder implements Watcher<Node> {
+  private final String image;
+  private final Clock clock;
+  private final Map<String, Instant> targeted = new ConcurrentHashMap<>();
+  private final Map<String, Instant> done = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> unavailable = new ConcurrentHashMap<>();
+  private final AtomicInteger mostUnavailable = new AtomicInteger();
+  private final AtomicLong writes = new AtomicLong();
+
+  RolloutRecorder(String image, Clock clock) {
+    this.image = image;
+    this.clock = clock;
+  }
+
+  @Override
+  public void eventReceived(Action action, Node n) {
+    if (action != Action.MODIFIED) {
+      return;
+    }
+    writes.incrementAndGet();
+    String name = n.getMetadata().getName();
+    Map<String, String> a = n.getMetadata().getAnnotations();
+    Instant now = clock.instant();
+    if (image.equals(a.get(NodeAnnotations.DESIRED_IMAGE))) {
+      targeted.putIfAbsent(name, now);
+    }
+    boolean isDone =
+        image.equals(a.get(NodeAnnotations.CURRENT_IMAGE))
+            && "Done".equals(a.get(NodeAnnotations.STATE));
+    if (isDone) {
+      done.putIfAbsent(name, now);
+    }
+    boolean busy = targeted.containsKey(name) && !isDone || notReady(n);
+    unavailable.put(name, busy);
+    mostUnavailable.accumulateAndGet(
+        (int) unavailable.values().stream().filter(b -> b).count(), Math::max);
+  }
+
+  private static boolean notReady(Node n) {
+    return n.getStatus() != null
+        && n.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && !"True".equals(c.getStatus()));
+  }
+
+  @Override
+  public void onClose(WatcherException cause) {}
+
+  int done() {
+    return done.size();
+  }
+
+  int targeted() {
+    return targeted.size();
+  }
+
+  int mostUnavailable() {
+    return mostUnavailable.get();
+  }
+
+  long writes() {
+    return writes.get();
+  }
+
+  /** From the first node targeted to the last node done. */
+  Duration makespan() {
+    Instant first = targeted.values().stream().min(Instant::compareTo).orElse(Instant.EPOCH);
+    Instant last = done.values().stream().max(Instant::compareTo).orElse(first);
+    return Duration.between(first, last);
+  }
+
+  /** Each done node's time from targeted to done, sorted. */
+  List<Duration> updateTimes() {
+    List<Duration> out = new ArrayList<>();
+    done.forEach(
+        (node, at) -> {
+          Instant from = targeted.get(node);
+          if (from != null) {
+            out.add(Duration.between(from, at));
+          }
+        });
+    out.sort(Duration::compareTo);
+    return out;
+  }
+}

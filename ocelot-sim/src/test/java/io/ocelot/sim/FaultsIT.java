@@ -1,0 +1,178 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.api.model.MachineOSConfigSpec;
+import io.ocelot.api.model.NameRef;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.build.BuildConditions;
+import io.ocelot.fakehost.FakeHost;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The faults of {@code ocelot fault} that files alone cannot express, on a running sim. */
+class FaultsIT {
+  @TempDir Path dir;
+  SimCluster sim;
+
+  @BeforeEach
+  void start() throws Exception {
+    sim =
+        SimCluster.start(
+            new SimSettings(
+                2,
+                0,
+                dir.resolve("state"),
+                false,
+                0,
+                0,
+                Duration.ofMillis(500),
+                Duration.ofMillis(500),
+                Duration.ofSeconds(2)),
+            line -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    sim.close();
+  }
+
+  Map<String, String> annotations(String node) {
+    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
+  }
+
+  boolean ready(String node) {
+    Node n = sim.client().nodes().withName(node).get();
+    return n.getStatus().getConditions().stream()
+        .anyMatch(c -> c.getType().equals("Ready") && c.getStatus().equals("True"));
+  }
+
+  /** A new worker config that needs a reboot (a kernel argument). */
+  void changeWorkerConfig() {
+    MachineConfig mc = new MachineConfig();
+    mc.getMetadata().setName("99-worker-karg");
+    mc.getMetadata().setLabels(Map.of("machineconfiguration.openshift.io/role", "worker"));
+    var spec = new io.ocelot.api.model.MachineConfigSpec();
+    spec.setKernelArguments(java.util.List.of("quiet"));
+    spec.setConfig(
+        io.ocelot.api.json.Json.MAPPER
+            .createObjectNode()
+            .set(
+                "ignition",
+                io.ocelot.api.json.Json.MAPPER.createObjectNode().put("version", "3.4.0")));
+    mc.setSpec(spec);
+    sim.client().resources(MachineConfig.class).resource(mc).create();
+  }
+
+  @Test
+  void aHungRebootKeepsTheNodeDownUntilFixed() throws Exception {
+    String reply = sim.apply(new Fault.HangReboot("worker-0"));
+    assertThat(reply).contains("never comes back");
+    changeWorkerConfig();
+    SimNode node = sim.node("worker-0");
+    await().atMost(Duration.ofSeconds(30)).until(() -> node.power() == Power.HUNG);
+    assertThat(ready("worker-0")).isFalse();
+    Thread.sleep(1500);
+    assertThat(node.power()).isEqualTo(Power.HUNG);
+    assertThat(node.reboots()).isEmpty();
+
+    assertThat(sim.apply(new Fault.FixReboot("worker-0"))).contains("come back");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                "Done".equals(annotations("worker-0").get(NodeAnnotations.STATE))
+                    && annotations("worker-0")
+                        .get(NodeAnnotations.CURRENT_CONFIG)
+                        .equals(annotations("worker-0").get(NodeAnnotations.DESIRED_CONFIG)));
+    assertThat(ready("worker-0")).isTrue();
+    assertThat(node.reboots()).hasSize(1);
+  }
+
+  @Test
+  void aBootIntoTheOldDeploymentIsReportedWithTheFinalizeError() throws Exception {
+    sim.apply(new Fault.BootOld("worker-1"));
+    String before = annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG);
+    changeWorkerConfig();
+    await().atMost(Duration.ofSeconds(30)).until(() -> sim.node("worker-1").reboots().size() >= 1);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !annotations("worker-1").getOrDefault(NodeAnnotations.REASON, "").isEmpty());
+    assertThat(annotations("worker-1").get(NodeAnnotations.REASON))
+        .contains("Finalizing staged deployment");
+    assertThat(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
+  }
+
+  @Test
+  void failedPullsAndBuildsAreReportedAndUndone() throws Exception {
+    assertThat(sim.apply(new Fault.FailBuild("worker"))).contains("fail");
+    MachineOSConfig m = new MachineOSConfig();
+    m.getMetadata().setName("worker");
+    MachineOSConfigSpec spec = new MachineOSConfigSpec();
+    spec.setMachineConfigPool(new NameRef("worker"));
+    spec.setRenderedImagePushSpec("registry.ocelot.local/ocelot/worker:latest");
+    m.setSpec(spec);
+    sim.client().resources(MachineOSConfig.class).resource(m).create();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                sim.client().resources(MachineOSBuild.class).list().getItems().stream()
+                    .anyMatch(b -> BuildConditions.is(b.getStatus(), BuildConditions.FAILED)));
+    assertThat(annotations("worker-0")).doesNotContainKey(NodeAnnotations.DESIRED_IMAGE);
+
+    // The rebuild succeeds; worker-0 cannot pull the image, worker-1 can.
+    sim.apply(new Fault.FixBuild("worker"));
+    sim.client()
+        .resources(MachineOSConfig.class)
+        .withName("worker")
+        .edit(
+            x -> {
+              x.getMetadata()
+                  .getAnnotations()
+                  .put(io.ocelot.controller.build.BuildReconciler.REBUILD, "");
+              return x;
+            });
+    String image = awaitImage();
+    sim.apply(new Fault.FailPull("worker-0", image));
+    await()
+        .atMost(Duration.ofSeconds(40))
+        .until(() -> "Degraded".equals(annotations("worker-0").get(NodeAnnotations.STATE)));
+    assertThat(annotations("worker-0").get(NodeAnnotations.REASON)).contains(image);
+    assertThat(sim.node("worker-0").host().image(FakeHost.Slot.BOOTED)).isNotEqualTo(image);
+    sim.apply(new Fault.FixPull("worker-0", image));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                image.equals(annotations("worker-0").get(NodeAnnotations.CURRENT_IMAGE))
+                    && image.equals(annotations("worker-1").get(NodeAnnotations.CURRENT_IMAGE)));
+  }
+
+  String awaitImage() {
+    String[] image = new String[1];
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                (image[0] =
+                        sim.client().resources(MachineOSBuild.class).list().getItems().stream()
+                            .filter(
+                                b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED))
+                            .map(b -> b.getStatus().getDigestedImagePushSpec())
+                            .findFirst()
+                            .orElse(null))
+                    != null);
+    return image[0];
+  }
+}

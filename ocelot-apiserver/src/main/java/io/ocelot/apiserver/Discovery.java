@@ -22,13 +22,12 @@ final class Discovery {
   private Discovery() {}
 
   /** The document for {@code path}, or empty when the path is not a discovery path. */
-  static Optional<JsonNode> answer(String path, List<JsonNode> crds) {
+  static Optional<JsonNode> answer(String path, List<ApiResource> all) {
     String p = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
     if (p.endsWith("/") && p.length() > 1) {
       p = p.substring(0, p.length() - 1);
     }
     String[] s = p.substring(1).split("/");
-    List<ApiResource> all = resources(crds);
     if (p.equals("/version")) {
       return Optional.of(version());
     }

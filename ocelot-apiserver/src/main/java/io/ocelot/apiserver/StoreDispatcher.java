@@ -34,6 +34,9 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
   private static final Pattern EVICTION =
       Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
 
+  private static final String CRD_PATH = "/apis/apiextensions.k8s.io/v1";
+  private volatile List<ApiResource> resources;
+
   private final java.util.concurrent.atomic.AtomicLong requests =
       new java.util.concurrent.atomic.AtomicLong();
   private final java.util.concurrent.atomic.AtomicLong writes =
@@ -64,10 +67,12 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
 
   private MockResponse answer(RecordedRequest request) {
     String path = request.getPath();
+    if (!"GET".equals(request.getMethod()) && path.startsWith(CRD_PATH)) {
+      resources = null; // a CRD changes: discovery is recomputed on next use
+    }
     if ("GET".equals(request.getMethod()) && !path.contains("watch=true")) {
-      List<JsonNode> crds = crds();
-      Optional<JsonNode> doc =
-          Discovery.answer(path, crds).or(() -> OpenApiV3.answer(path, Discovery.resources(crds)));
+      List<ApiResource> all = resources();
+      Optional<JsonNode> doc = Discovery.answer(path, all).or(() -> OpenApiV3.answer(path, all));
       if (doc.isPresent()) {
         return new MockResponse().setResponseCode(200).setBody(doc.get().toString());
       }
@@ -84,20 +89,28 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
     return super.dispatch(request);
   }
 
-  private List<JsonNode> crds() {
+  /**
+   * Built-in and CRD resources, cached: parsing the stored CRDs (their schemas are large) for every
+   * request made each GET cost more than the store's own lookup.
+   */
+  private List<ApiResource> resources() {
+    List<ApiResource> r = resources;
+    if (r != null) {
+      return r;
+    }
     try {
       JsonNode list =
           Serialization.jsonMapper()
               .readTree(
-                  super.handleGet("/apis/apiextensions.k8s.io/v1/customresourcedefinitions")
-                      .getBody()
-                      .readUtf8());
-      List<JsonNode> out = new java.util.ArrayList<>();
-      list.path("items").forEach(out::add);
-      return out;
+                  super.handleGet(CRD_PATH + "/customresourcedefinitions").getBody().readUtf8());
+      List<JsonNode> crds = new java.util.ArrayList<>();
+      list.path("items").forEach(crds::add);
+      r = Discovery.resources(crds);
     } catch (JsonProcessingException e) {
-      return List.of();
+      r = Discovery.resources(List.of());
     }
+    resources = r;
+    return r;
   }
 
   @Override
@@ -130,7 +143,7 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
     if (response.code() != 200) {
       return response;
     }
-    Optional<ListKinds.ListType> type = ListKinds.of(path, Discovery.resources(crds()));
+    Optional<ListKinds.ListType> type = ListKinds.of(path, resources());
     if (type.isEmpty()) {
       return response;
     }

@@ -19,24 +19,28 @@ class DiscoveryTest {
 
   @Test
   void aCrdAppearsInItsGroupWithShortNamesAndStatus() {
-    JsonNode list = Discovery.answer("/apis/example.com/v1", List.of(CRD)).orElseThrow();
+    JsonNode list =
+        Discovery.answer("/apis/example.com/v1", Discovery.resources(List.of(CRD))).orElseThrow();
     assertThat(list.path("groupVersion").asText()).isEqualTo("example.com/v1");
     assertThat(list.path("resources").findValuesAsText("name"))
         .containsExactly("widgets", "widgets/status");
     assertThat(list.path("resources").get(0).path("shortNames").get(0).asText()).isEqualTo("wd");
     assertThat(list.path("resources").get(0).path("namespaced").asBoolean()).isTrue();
     assertThat(
-            Discovery.answer("/apis/example.com/v0", List.of(CRD)).orElseThrow().path("resources"))
+            Discovery.answer("/apis/example.com/v0", Discovery.resources(List.of(CRD)))
+                .orElseThrow()
+                .path("resources"))
         .isEmpty();
   }
 
   @Test
   void groupsListBuiltinsAndCrdGroupsOnce() {
-    JsonNode groups = Discovery.answer("/apis", List.of(CRD, CRD)).orElseThrow();
+    JsonNode groups =
+        Discovery.answer("/apis", Discovery.resources(List.of(CRD, CRD))).orElseThrow();
     List<String> names = groups.path("groups").findValuesAsText("name");
     assertThat(names).contains("apps", "policy", "example.com").doesNotHaveDuplicates();
     assertThat(
-            Discovery.answer("/api/v1", List.of())
+            Discovery.answer("/api/v1", Discovery.resources(List.of()))
                 .orElseThrow()
                 .path("resources")
                 .findValuesAsText("name"))
@@ -45,9 +49,11 @@ class DiscoveryTest {
 
   @Test
   void objectPathsAreNotDiscovery() {
-    assertThat(Discovery.answer("/api/v1/nodes", List.of())).isEmpty();
-    assertThat(Discovery.answer("/apis/example.com/v1/widgets", List.of(CRD))).isEmpty();
-    assertThat(Discovery.answer("/apis/nope.example.com/v1", List.of(CRD))).isEmpty();
+    assertThat(Discovery.answer("/api/v1/nodes", Discovery.resources(List.of()))).isEmpty();
+    assertThat(Discovery.answer("/apis/example.com/v1/widgets", Discovery.resources(List.of(CRD))))
+        .isEmpty();
+    assertThat(Discovery.answer("/apis/nope.example.com/v1", Discovery.resources(List.of(CRD))))
+        .isEmpty();
   }
 
   @Test

@@ -41,6 +41,22 @@ class FakeHostToolsTest {
   }
 
   @Test
+  void aCopiedRootIsAnIndependentMachineWithItsOwnBootId() throws Exception {
+    FakeHost copy = host.copyTo(dir.resolve("copy"), "boot-2");
+    assertThat(copy.bootId()).isEqualTo("boot-2");
+    assertThat(copy.bootId()).isNotEqualTo(host.bootId());
+    assertThat(copy.image(FakeHost.Slot.BOOTED)).contains(I0);
+    assertThat(java.nio.file.Files.isExecutable(copy.root().resolve("usr/bin/rpm-ostree")))
+        .isTrue();
+    assertThat(java.nio.file.Files.isSymbolicLink(copy.root().resolve("home"))).isTrue();
+    FakeHost original = host;
+    host = copy;
+    assertThat(run("rpm-ostree", "rebase", "ostree-unverified-registry:" + I2).code()).isZero();
+    assertThat(copy.image(FakeHost.Slot.STAGED)).contains(I2);
+    assertThat(original.image(FakeHost.Slot.STAGED)).isEmpty();
+  }
+
+  @Test
   void rebaseStagesAndRefusesEqualRefs() throws Exception {
     Result first =
         run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);

@@ -19,19 +19,31 @@ import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The whole system in one JVM: the embedded API server with Ocelot's CRDs, the controller (own
@@ -39,7 +51,11 @@ import java.util.function.Consumer;
  * root under the state dir, the reboot lifecycle, and the HTTP endpoint.
  */
 public final class SimCluster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SimCluster.class);
   private static final Duration TICK = Duration.ofMillis(100);
+
+  /** Nodes laid out and started at once: enough to overlap their API round trips. */
+  private static final int STARTERS = 4;
 
   private final SimSettings settings;
   private final StateDir state;
@@ -125,18 +141,13 @@ public final class SimCluster implements AutoCloseable {
     for (String role : ClusterSeed.ROLES) {
       rendered.put(role, awaitRendered(role));
     }
-    int count = 0;
     for (String role : ClusterSeed.ROLES) {
       int n = role.equals("master") ? settings.masters() : settings.workers();
       MachineConfig config =
           daemonClient.resources(MachineConfig.class).withName(rendered.get(role)).get();
-      for (int i = 0; i < n; i++) {
-        addNode(role, i, config, baseImage);
-        if (++count % 100 == 0) {
-          progress.accept(count + " nodes up");
-        }
-      }
+      addNodes(role, n, config, baseImage, progress);
     }
+    deleteTree(state.path().resolve("templates"));
     registry.register(new NodeMetrics(this::nodes));
     http = SimHttp.start(settings.httpPort(), registry, this::apply);
     ticker.scheduleWithFixedDelay(
@@ -170,31 +181,88 @@ public final class SimCluster implements AutoCloseable {
     throw new SimException("the controller did not render pool " + pool + " within 60 s");
   }
 
-  private void addNode(String role, int index, MachineConfig rendered, String image)
+  /**
+   * Lays out one root for the role (what Ignition leaves at first boot: the rendered config's files
+   * and units on the base image), then for each node copies it, creates the Node and starts its
+   * daemon, a few nodes at a time.
+   */
+  private void addNodes(
+      String role, int count, MachineConfig rendered, String image, Consumer<String> progress)
+      throws SimException {
+    if (count == 0) {
+      return;
+    }
+    FakeHost template =
+        HostRootBuilder.at(state.path().resolve("templates").resolve(role))
+            .bootedImage(image)
+            .build();
+    try {
+      IgnitionResult parsed = IgnitionParser.parse(rendered.getSpec().getConfig());
+      FirstBoot.reapply(
+          HostWiring.simulated(template.root()), ((IgnitionResult.Valid) parsed).config());
+    } catch (HostException e) {
+      throw new SimException("cannot lay out the " + role + " root: " + e.getMessage(), e);
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(STARTERS);
+    try {
+      List<Future<SimNode>> started = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        int index = i;
+        started.add(pool.submit(() -> addNode(role, index, rendered, template)));
+      }
+      for (Future<SimNode> f : started) {
+        SimNode node = f.get();
+        synchronized (nodes) {
+          nodes.put(node.name(), node);
+          if (nodes.size() % 100 == 0) {
+            progress.accept(nodes.size() + " nodes up");
+          }
+        }
+      }
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof SimException s
+          ? s
+          : new SimException("cannot start a " + role + " node: " + cause, cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SimException("interrupted while starting nodes", e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private SimNode addNode(String role, int index, MachineConfig rendered, FakeHost template)
       throws SimException {
     String name = role + "-" + index;
     String bootId = UUID.randomUUID().toString();
-    FakeHost host =
-        HostRootBuilder.at(state.nodeRoot(name)).bootedImage(image).bootId(bootId).build();
+    FakeHost host = template.copyTo(state.nodeRoot(name), bootId);
+    daemonClient
+        .nodes()
+        .resource(
+            ClusterSeed.node(
+                role, index, rendered.getMetadata().getName(), bootId, clock.instant()))
+        .create();
+    SimNode node =
+        new SimNode(name, host, daemonClient, daemonSettings(name), settings.rebootTime(), clock);
     try {
-      // What Ignition does at first boot: the rendered config's files and units are on disk.
-      IgnitionResult parsed = IgnitionParser.parse(rendered.getSpec().getConfig());
-      FirstBoot.reapply(
-          HostWiring.simulated(host.root()), ((IgnitionResult.Valid) parsed).config());
-      daemonClient
-          .nodes()
-          .resource(
-              ClusterSeed.node(
-                  role, index, rendered.getMetadata().getName(), bootId, clock.instant()))
-          .create();
-      SimNode node =
-          new SimNode(name, host, daemonClient, daemonSettings(name), settings.rebootTime(), clock);
       node.startDaemon();
-      synchronized (nodes) {
-        nodes.put(name, node);
-      }
     } catch (HostException e) {
-      throw new SimException("cannot lay out node " + name + ": " + e.getMessage(), e);
+      throw new SimException("cannot start the daemon of " + name + ": " + e.getMessage(), e);
+    }
+    return node;
+  }
+
+  private static void deleteTree(Path dir) throws SimException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new SimException("cannot remove " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -215,15 +283,14 @@ public final class SimCluster implements AutoCloseable {
       try {
         n.tick();
       } catch (RuntimeException e) {
-        org.slf4j.LoggerFactory.getLogger(SimCluster.class)
-            .error("node {}: power tick failed", n.name(), e);
+        LOG.error("node {}: power tick failed", n.name(), e);
       }
     }
   }
 
   public Collection<SimNode> nodes() {
     synchronized (nodes) {
-      return java.util.List.copyOf(nodes.values());
+      return List.copyOf(nodes.values());
     }
   }
 

@@ -36,11 +36,7 @@ final class BenchCommand implements Callable<Integer> {
       description = "The worker pool's maxUnavailable (default: ${DEFAULT-VALUE}).")
   String maxUnavailable;
 
-  @Option(
-      names = "--reboot-seconds",
-      defaultValue = "3",
-      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
-  double rebootSeconds;
+  @CommandLine.Mixin SimTimings timings;
 
   @Option(
       names = "--timeout-minutes",
@@ -48,11 +44,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "Give up on the rollout after this long (default: ${DEFAULT-VALUE}).")
   long timeoutMinutes;
 
-  @Option(names = "--verbose", description = "Also print the components' logs (stderr).")
-  boolean verbose;
-
   @Override
   public Integer call() throws Exception {
+    if (!timings.valid(spec.commandLine().getErr())) {
+      return ExitCodes.UNREADABLE;
+    }
     var err = spec.commandLine().getErr();
     if (!benchmark.equals("rollout")) {
       err.println("error: no benchmark " + benchmark + "; benchmarks: rollout");
@@ -63,15 +59,12 @@ final class BenchCommand implements Callable<Integer> {
       err.println("error: --max-unavailable: " + invalid.message());
       return ExitCodes.UNREADABLE;
     }
-    if (!verbose) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-    }
+    timings.applyLogLevel();
     SimSettings settings =
         SimSettings.defaults(Path.of("unused"))
             .onFreePorts()
             .withWorkers(workers)
-            .withTimes(
-                SimCommand.seconds(rebootSeconds), SimSettings.defaults(Path.of("x")).buildTime());
+            .withTimes(timings.rebootTime(), timings.buildTime());
     boolean ok =
         new RolloutBenchmark(
                 settings,

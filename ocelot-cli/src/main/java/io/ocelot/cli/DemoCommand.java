@@ -33,27 +33,14 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--workers", defaultValue = "3", description = "Worker nodes (default: 3).")
   int workers;
 
-  @Option(
-      names = "--reboot-seconds",
-      defaultValue = "3",
-      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
-  double rebootSeconds;
-
-  @Option(
-      names = "--build-seconds",
-      defaultValue = "2",
-      description = "How long a layered image build takes (default: ${DEFAULT-VALUE}).")
-  double buildSeconds;
-
-  @Option(names = "--verbose", description = "Also print the components' logs (stderr).")
-  boolean verbose;
+  @CommandLine.Mixin SimTimings timings;
 
   @Override
   public Integer call() throws Exception {
-    if (!verbose) {
-      // The timeline is the story; the components' INFO logs would bury it.
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    if (!timings.valid(spec.commandLine().getErr())) {
+      return ExitCodes.UNREADABLE;
     }
+    timings.applyLogLevel();
     Optional<Scenario> s = Demo.scenario(scenario);
     if (s.isEmpty()) {
       spec.commandLine()
@@ -73,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
         SimSettings.defaults(Path.of("unused"))
             .onFreePorts()
             .withWorkers(workers)
-            .withTimes(SimCommand.seconds(rebootSeconds), SimCommand.seconds(buildSeconds));
+            .withTimes(timings.rebootTime(), timings.buildTime());
     return Demo.run(s.get(), settings, spec.commandLine().getOut())
         ? ExitCodes.OK
         : ExitCodes.INVALID;

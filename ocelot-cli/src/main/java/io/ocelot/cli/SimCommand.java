@@ -4,7 +4,6 @@ import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -53,22 +52,13 @@ final class SimCommand implements Callable<Integer> {
       description = "/metrics, /healthz and the fault API, 0 for any (default: ${DEFAULT-VALUE}).")
   int httpPort;
 
-  @Option(
-      names = "--reboot-seconds",
-      defaultValue = "3",
-      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
-  double rebootSeconds;
-
-  @Option(
-      names = "--build-seconds",
-      defaultValue = "2",
-      description = "How long a layered image build takes (default: ${DEFAULT-VALUE}).")
-  double buildSeconds;
+  @CommandLine.Mixin SimTimings timings;
 
   @Override
   public Integer call() {
     var err = spec.commandLine().getErr();
     var out = spec.commandLine().getOut();
+    timings.applyLogLevel();
     SimSettings settings;
     try {
       settings =
@@ -79,8 +69,8 @@ final class SimCommand implements Callable<Integer> {
               reset,
               apiPort,
               httpPort,
-              seconds(rebootSeconds),
-              seconds(buildSeconds),
+              timings.rebootTime(),
+              timings.buildTime(),
               SimSettings.defaults(stateDir).retryCap());
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
@@ -127,12 +117,5 @@ final class SimCommand implements Callable<Integer> {
     out.println("stopped");
     out.flush();
     return ExitCodes.OK;
-  }
-
-  static Duration seconds(double s) {
-    if (s < 0) {
-      throw new IllegalArgumentException("durations cannot be negative, got " + s);
-    }
-    return Duration.ofMillis(Math.round(s * 1000));
   }
 }

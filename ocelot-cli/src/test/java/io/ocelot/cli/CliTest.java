@@ -217,4 +217,27 @@ class CliTest {
     assertThat(onlyMosc.code()).isEqualTo(1);
     assertThat(onlyMosc.err()).contains("--from: no MachineConfig in");
   }
+
+  @Test
+  void simulatorCommandsRefuseBadUsageClearly() {
+    Run scenario = run("demo", "nope");
+    assertThat(scenario.code()).isEqualTo(2);
+    assertThat(scenario.err())
+        .contains("no scenario nope; scenarios: reboot-failure, rollout, revert");
+    Run negative = run("demo", "--reboot-seconds", "-1");
+    assertThat(negative.code()).isEqualTo(2);
+    assertThat(negative.err()).contains("cannot be negative");
+    Run fault = run("fault", "melt", "worker-1");
+    assertThat(fault.code()).isEqualTo(2);
+    assertThat(fault.err()).contains("no fault melt").contains("break-reboot NODE");
+    Run args = run("fault", "fail-pull", "worker-1");
+    assertThat(args.code()).isEqualTo(2);
+    assertThat(args.err()).contains("usage: ocelot fault fail-pull NODE IMAGE");
+    Run max = run("bench", "--max-unavailable", "lots");
+    assertThat(max.code()).isEqualTo(2);
+    assertThat(max.err()).contains("\"maxUnavailable\" invalid value");
+    Run empty = run("sim", "--workers", "0", "--masters", "0");
+    assertThat(empty.code()).isEqualTo(2);
+    assertThat(empty.err()).contains("a cluster needs at least one node");
+  }
 }

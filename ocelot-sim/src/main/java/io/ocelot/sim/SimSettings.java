@@ -47,6 +47,12 @@ public record SimSettings(
         workers, masters, stateDir, reset, 0, 0, rebootTime, buildTime, retryCap);
   }
 
+  /** A fresh cluster in {@code dir} (demos and benchmarks use a temporary one). */
+  public SimSettings inFreshDir(Path dir) {
+    return new SimSettings(
+        workers, masters, dir, false, apiPort, httpPort, rebootTime, buildTime, retryCap);
+  }
+
   public SimSettings withWorkers(int n) {
     return new SimSettings(
         n, masters, stateDir, reset, apiPort, httpPort, rebootTime, buildTime, retryCap);

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -138,12 +137,8 @@ public final class StateDir implements AutoCloseable {
   }
 
   private static void deleteTree(Path dir) throws SimException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        if (!p.equals(dir)) {
-          Files.delete(p);
-        }
-      }
+    try {
+      Trees.deleteBelow(dir);
     } catch (IOException e) {
       throw new SimException("cannot reset state dir " + dir + ": " + describe(e), e);
     }

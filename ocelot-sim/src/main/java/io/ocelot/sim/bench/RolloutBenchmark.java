@@ -10,6 +10,7 @@ import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.Trees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,10 +18,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * {@code ocelot bench rollout}: a simulated cluster of N workers rolls a layered image out with a
@@ -47,26 +46,12 @@ public final class RolloutBenchmark {
     try {
       return run(dir);
     } finally {
-      try (Stream<Path> paths = Files.walk(dir)) {
-        for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
+      Trees.delete(dir);
     }
   }
 
   private boolean run(Path dir) throws SimException {
-    SimSettings s =
-        new SimSettings(
-            settings.workers(),
-            settings.masters(),
-            dir.resolve("state"),
-            false,
-            0,
-            0,
-            settings.rebootTime(),
-            settings.buildTime(),
-            settings.retryCap());
+    SimSettings s = settings.onFreePorts().inFreshDir(dir.resolve("state"));
     Instant t0 = clock.instant();
     try (SimCluster sim = SimCluster.start(s, line -> say("  " + line))) {
       Duration startup = Duration.between(t0, clock.instant());

@@ -3,16 +3,15 @@ package io.ocelot.sim.demo;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.Trees;
 import io.ocelot.sim.demo.Timeline.Seen;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** Runs a scenario on a fresh cluster in a temporary state dir, and removes the dir afterwards. */
 public final class Demo {
@@ -31,17 +30,7 @@ public final class Demo {
     Path dir = Files.createTempDirectory("ocelot-demo-");
     Timeline t = new Timeline(out, Clock.systemUTC());
     out.println("ocelot demo " + scenario.name() + ": " + scenario.summary());
-    SimSettings s =
-        new SimSettings(
-            settings.workers(),
-            settings.masters(),
-            dir.resolve("state"),
-            false,
-            settings.apiPort(),
-            settings.httpPort(),
-            settings.rebootTime(),
-            settings.buildTime(),
-            settings.retryCap());
+    SimSettings s = settings.inFreshDir(dir.resolve("state"));
     try (SimCluster sim = SimCluster.start(s, t::info)) {
       if (t.check(
           "bring up a cluster (" + s.workers() + " workers, " + s.masters() + " master)",
@@ -51,20 +40,12 @@ public final class Demo {
     } catch (SimException e) {
       t.check("bring up a cluster", () -> Seen.of(false, e.getMessage()));
     } finally {
-      deleteTree(dir);
+      Trees.delete(dir);
     }
     out.printf(
         "%s: %s in %.1f s%n",
         t.passed() ? "PASS" : "FAIL", scenario.name(), t.elapsed().toMillis() / 1000.0);
     out.flush();
     return t.passed();
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

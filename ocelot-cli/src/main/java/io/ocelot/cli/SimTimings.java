@@ -1,0 +1,55 @@
+package io.ocelot.cli;
+
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The simulated cluster's slow things, shared by {@code sim}, {@code demo} and {@code bench}. */
+final class SimTimings {
+  @Option(
+      names = "--reboot-seconds",
+      defaultValue = "3",
+      description = "How long a node is down for a reboot (default: ${DEFAULT-VALUE}).")
+  double rebootSeconds;
+
+  @Option(
+      names = "--build-seconds",
+      defaultValue = "2",
+      description = "How long a layered image build takes (default: ${DEFAULT-VALUE}).")
+  double buildSeconds;
+
+  @Option(
+      names = "--verbose",
+      description = "Print the components' INFO logs too (stderr); by default only warnings.")
+  boolean verbose;
+
+  /** False, having said why on {@code err}, when a duration is negative. */
+  boolean valid(java.io.PrintWriter err) {
+    if (rebootSeconds < 0 || buildSeconds < 0) {
+      err.println("error: --reboot-seconds and --build-seconds cannot be negative");
+      return false;
+    }
+    return true;
+  }
+
+  Duration rebootTime() {
+    return seconds(rebootSeconds);
+  }
+
+  Duration buildTime() {
+    return seconds(buildSeconds);
+  }
+
+  /** Before any component logs: quiet unless --verbose. */
+  void applyLogLevel() {
+    if (!verbose) {
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    }
+  }
+
+  private static Duration seconds(double s) {
+    if (s < 0) {
+      throw new IllegalArgumentException("durations cannot be negative, got " + s);
+    }
+    return Duration.ofMillis(Math.round(s * 1000));
+  }
+}

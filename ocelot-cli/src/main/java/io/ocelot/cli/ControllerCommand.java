@@ -14,7 +14,6 @@ import io.ocelot.controller.drain.DrainSettings;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -38,10 +37,7 @@ import picocli.CommandLine.Option;
 final class ControllerCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = "--kubeconfig",
-      description = "Kubeconfig file (default: in-cluster or ~/.kube/config).")
-  Path kubeconfig;
+  @CommandLine.Mixin KubeconfigOption cluster;
 
   @Option(
       names = "--metrics-address",
@@ -122,7 +118,7 @@ final class ControllerCommand implements Callable<Integer> {
               stopped.countDown();
             });
     PrometheusRegistry registry = new PrometheusRegistry();
-    try (KubernetesClient client = Clusters.connect(kubeconfig);
+    try (KubernetesClient client = cluster.connect();
         MetricsServer metrics =
             MetricsServer.start(address.get().getHostString(), address.get().getPort(), registry);
         ControllerOperator controller =

@@ -37,10 +37,7 @@ final class DaemonCommand implements Callable<Integer> {
       description = "The node to manage (default: $NODE_NAME).")
   String node;
 
-  @Option(
-      names = "--kubeconfig",
-      description = "Kubeconfig file (default: in-cluster or ~/.kube/config).")
-  Path kubeconfig;
+  @CommandLine.Mixin KubeconfigOption cluster;
 
   @Option(
       names = "--host-root",
@@ -92,7 +89,7 @@ final class DaemonCommand implements Callable<Integer> {
             defaults.uncordonTimeout(),
             eventNamespace);
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client = Clusters.connect(kubeconfig);
+    try (KubernetesClient client = cluster.connect();
         MetricsServer metrics =
             MetricsServer.start(address.get().getHostString(), address.get().getPort(), registry);
         Daemon daemon =

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       FaultCommand.class,
       BenchCommand.class,
+      ConsoleCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -10,6 +10,7 @@ public final class Violations {
   public static final Class<?> CONTROLLER =
       io.ocelot.controller.archfixture.ControllerUsesOthers.class;
   public static final Class<?> FAKEHOST = io.ocelot.fakehost.archfixture.FakehostUsesApi.class;
+  public static final Class<?> CONSOLE = io.ocelot.console.archfixture.ConsoleUsesDaemon.class;
   public static final Class<?> STATIC_STATE = io.ocelot.archfixture.StaticCounter.class;
 
   private Violations() {}

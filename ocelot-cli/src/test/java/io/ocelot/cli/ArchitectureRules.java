@@ -92,6 +92,16 @@ final class ArchitectureRules {
           .resideInAPackage("io.ocelot.sim..")
           .as("nothing but the CLI depends on the simulator");
 
+  static final ArchRule CONSOLE_USES_ONLY_THE_API =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.console..")
+          .should()
+          .dependOnClassesThat(
+              resideInAPackage("io.ocelot..")
+                  .and(not(resideInAnyPackage("io.ocelot.console..", "io.ocelot.api.."))))
+          .as("the console reads the cluster only through the API (depends on ocelot-api only)");
+
   static final ArchRule FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS =
       noClasses()
           .that()
@@ -129,6 +139,7 @@ final class ArchitectureRules {
           DAEMON_NEVER_USES_CONTROLLER,
           CONTROLLER_NEVER_USES_DAEMON,
           ONLY_CLI_USES_SIM,
+          CONSOLE_USES_ONLY_THE_API,
           FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS,
           DAEMON_USES_FAKEHOST_ONLY_IN_TESTS,
           NO_STATIC_MUTABLE_STATE);

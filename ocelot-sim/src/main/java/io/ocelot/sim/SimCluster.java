@@ -8,6 +8,7 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.console.Console;
 import io.ocelot.controller.ControllerMetrics;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
@@ -146,7 +147,12 @@ public final class SimCluster implements AutoCloseable {
     }
     deleteTree(state.path().resolve("templates"));
     registry.register(new NodeMetrics(this::nodes));
-    http = SimHttp.start(settings.httpPort(), registry, this::apply);
+    http =
+        SimHttp.start(
+            settings.httpPort(),
+            registry,
+            this::apply,
+            server -> Console.mount(server, daemonClient, () -> GaugeAlerts.of(nodes()), true));
     ticker.scheduleWithFixedDelay(
         this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     state.write(
@@ -161,7 +167,13 @@ public final class SimCluster implements AutoCloseable {
             + settings.workers()
             + " worker), each Done on "
             + String.join(" / ", rendered.values()));
-    progress.accept("metrics on " + httpUrl() + "/metrics; host roots in " + state.path());
+    progress.accept(
+        "console on "
+            + httpUrl()
+            + "/, metrics on "
+            + httpUrl()
+            + "/metrics; host roots in "
+            + state.path());
   }
 
   private String awaitRendered(String pool) throws SimException {

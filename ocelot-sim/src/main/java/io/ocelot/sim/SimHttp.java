@@ -19,11 +19,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
  * The sim's HTTP endpoint on 127.0.0.1: {@code /metrics} (every daemon's series labelled by node,
- * and the controller's), {@code /healthz}, and {@code POST /faults/<name>?node=&image=&pool=} for
- * {@code ocelot fault}.
+ * and the controller's), {@code /healthz}, {@code POST /faults/<name>?node=&image=&pool=} for
+ * {@code ocelot fault}, and the console at {@code /}.
  */
 final class SimHttp implements AutoCloseable {
   interface FaultSink {
@@ -36,7 +37,8 @@ final class SimHttp implements AutoCloseable {
     this.server = server;
   }
 
-  static SimHttp start(int port, PrometheusRegistry registry, FaultSink faults)
+  static SimHttp start(
+      int port, PrometheusRegistry registry, FaultSink faults, Consumer<HttpServer> console)
       throws SimException {
     HttpServer server;
     try {
@@ -57,6 +59,7 @@ final class SimHttp implements AutoCloseable {
         });
     server.createContext("/healthz", exchange -> text(exchange, 200, "ok\n"));
     server.createContext("/faults/", exchange -> fault(exchange, faults));
+    console.accept(server);
     server.setExecutor(
         Executors.newFixedThreadPool(
             2,

@@ -74,12 +74,7 @@ class PrometheusIT {
 
   @Test
   void mcdRebootErrorFiresForTheBrokenNodeAndResolvesAfterTheFix() throws Exception {
-    sim =
-        SimCluster.start(
-            SimSettings.defaults(dir.resolve("state"))
-                .onFreePorts()
-                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1)),
-            line -> {});
+    sim = SmallSims.start(dir);
     // The shipped rules, with every for: shortened to 5s.
     String rules =
         Files.readString(Path.of("..", "deploy", "prometheus", "rules.yml"))

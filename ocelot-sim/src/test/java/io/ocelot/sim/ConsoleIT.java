@@ -1,0 +1,117 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.sim.demo.DemoSteps;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in headless Chromium (Debian packages chromium and chromium-driver): break reboots on
+ * a node from the page, see it turn Degraded with the reason and the alert, fix it from the page,
+ * see it recover. Keeps a screenshot of the degraded node in target/console-degraded.png.
+ */
+class ConsoleIT {
+  static final String NODE = "worker-1";
+  @TempDir Path dir;
+  SimCluster sim;
+  WebDriver browser;
+
+  @AfterEach
+  void stop() {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (sim != null) {
+      sim.close();
+    }
+  }
+
+  String cell(String node, String css) {
+    return browser
+        .findElement(By.cssSelector("#nodes tr[data-node='" + node + "'] " + css))
+        .getText();
+  }
+
+  static void click(WebDriverWait wait, String css) {
+    wait.until(
+        b -> {
+          b.findElement(By.cssSelector(css)).click();
+          return true;
+        });
+  }
+
+  @Test
+  void breakAndFixANodeFromThePage() throws Exception {
+    sim = SmallSims.start(dir);
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary("/usr/bin/chromium");
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--window-size=1600,1200");
+    browser =
+        new ChromeDriver(
+            new ChromeDriverService.Builder()
+                .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
+                .build(),
+            options);
+    browser.get(sim.httpUrl() + "/");
+    // The page re-renders every second: an element found may be replaced before it is read.
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+    wait.ignoring(StaleElementReferenceException.class);
+    wait.until(b -> cell(NODE, ".state").equals("Done"));
+    assertThat(browser.findElement(By.cssSelector("#pools tr[data-pool='worker']")).getText())
+        .contains("worker");
+
+    DemoSteps steps = new DemoSteps(sim);
+    String image = steps.enableLayering();
+    click(wait, "button[data-fault='break-reboot'][data-node='" + NODE + "']");
+    SimNode node = sim.node(NODE);
+    wait.until(b -> node.host().isBroken("systemd-run"));
+    steps.moveIntoLayeredPool(NODE);
+
+    wait.until(b -> cell(NODE, ".state").equals("Degraded"));
+    wait.until(b -> cell(NODE, ".reason-text").startsWith("reboot command failed:"));
+    assertThat(cell(NODE, ".reason-text")).contains("systemd-run");
+    wait.until(
+        b ->
+            !b.findElements(
+                    By.cssSelector(
+                        "#alerts tr[data-alert='MCDRebootError'][data-node='" + NODE + "']"))
+                .isEmpty());
+    wait.until(
+        b ->
+            b.findElement(By.cssSelector("#pools tr[data-pool='layered'] .conditions"))
+                .getText()
+                .contains("Node " + NODE + " is reporting: \"reboot command failed:"));
+    Path shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
+    Files.copy(
+        shot, Path.of("target", "console-degraded.png"), StandardCopyOption.REPLACE_EXISTING);
+
+    click(wait, "button[data-fault='fix-reboot'][data-node='" + NODE + "']");
+    wait.until(
+        b -> cell(NODE, ".state").equals("Done") && cell(NODE, "td:nth-child(5)").contains(image));
+    assertThat(cell(NODE, ".reason-text")).isEmpty();
+    wait.until(
+        b -> b.findElements(By.cssSelector("#alerts tr[data-node='" + NODE + "']")).isEmpty());
+  }
+}

@@ -60,8 +60,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
             false);
     try {
       s.init(InetAddress.getByName("127.0.0.1"), port);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot serve the API on 127.0.0.1:" + port, e);
+    } catch (IOException | IllegalStateException e) {
+      // The mock reports a port in use as IllegalStateException("Unable to start MockWebServer").
+      throw new UncheckedIOException(
+          new IOException("cannot serve the API on 127.0.0.1:" + port, e));
     }
     return s;
   }

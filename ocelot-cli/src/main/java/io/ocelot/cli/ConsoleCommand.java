@@ -43,6 +43,9 @@ final class ConsoleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    if (!cluster.valid(err)) {
+      return ExitCodes.UNREADABLE;
+    }
     Optional<InetSocketAddress> where = Clusters.address(address);
     if (where.isEmpty()) {
       err.println("error: --address must be host:port, got " + address);
@@ -56,7 +59,9 @@ final class ConsoleCommand implements Callable<Integer> {
               : () -> NodeStateAlerts.of(client.nodes().list().getItems());
       HttpServer server;
       try {
-        server = HttpServer.create(where.get(), 0);
+        server =
+            HttpServer.create(
+                new InetSocketAddress(where.get().getHostString(), where.get().getPort()), 0);
       } catch (java.net.BindException e) {
         err.println("error: " + address + " is in use; pass --address");
         return ExitCodes.INVALID;
@@ -75,8 +80,13 @@ final class ConsoleCommand implements Callable<Integer> {
                   + server.getAddress().getPort()
                   + "/");
       spec.commandLine().getOut().flush();
-      stopped.await();
-      server.stop(0);
+      try {
+        stopped.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        server.stop(0);
+      }
     }
     return ExitCodes.OK;
   }

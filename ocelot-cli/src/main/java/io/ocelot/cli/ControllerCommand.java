@@ -100,6 +100,9 @@ final class ControllerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    if (!cluster.valid(err)) {
+      return ExitCodes.UNREADABLE;
+    }
     Optional<InetSocketAddress> address = Clusters.address(metricsAddress);
     if (address.isEmpty()) {
       err.println("error: --metrics-address must be host:port, got " + metricsAddress);

@@ -60,6 +60,9 @@ final class DaemonCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    if (!cluster.valid(err)) {
+      return ExitCodes.UNREADABLE;
+    }
     if (node == null || node.isBlank()) {
       err.println("error: --node is required (or set NODE_NAME)");
       return ExitCodes.UNREADABLE;

@@ -12,6 +12,15 @@ final class KubeconfigOption {
       description = "Kubeconfig file (default: in-cluster or ~/.kube/config).")
   Path kubeconfig;
 
+  /** False, having said why on {@code err}, when --kubeconfig names no readable file. */
+  boolean valid(java.io.PrintWriter err) {
+    if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
+      err.println("error: --kubeconfig " + kubeconfig + ": no such readable file");
+      return false;
+    }
+    return true;
+  }
+
   KubernetesClient connect() throws IOException {
     return Clusters.connect(kubeconfig);
   }

@@ -236,6 +236,12 @@ class CliTest {
     Run max = run("bench", "--max-unavailable", "lots");
     assertThat(max.code()).isEqualTo(2);
     assertThat(max.err()).contains("\"maxUnavailable\" invalid value");
+    for (String command : java.util.List.of("console", "controller")) {
+      Run noConfig = run(command, "--kubeconfig", "/nonexistent/kubeconfig");
+      assertThat(noConfig.code()).as(command).isEqualTo(2);
+      assertThat(noConfig.err())
+          .contains("--kubeconfig /nonexistent/kubeconfig: no such readable file");
+    }
     Run empty = run("sim", "--workers", "0", "--masters", "0");
     assertThat(empty.code()).isEqualTo(2);
     assertThat(empty.err()).contains("a cluster needs at least one node");

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.console.Alert;
+import io.ocelot.console.PrometheusAlerts;
 import io.ocelot.sim.demo.DemoSteps;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -111,6 +113,9 @@ class PrometheusIT {
         .atMost(Duration.ofSeconds(60))
         .until(() -> alerts(port).contains("MCDRebootError " + NODE + " firing"));
     assertThat(alerts(port)).contains("OcelotRebootFailing " + NODE + " firing");
+    // What `ocelot console --prometheus-url` shows.
+    assertThat(new PrometheusAlerts("http://127.0.0.1:" + port + "/").get())
+        .contains(new Alert("MCDRebootError", NODE, "critical"));
     assertThat(alerts(port)).noneMatch(a -> a.startsWith("MCDRebootError worker-0"));
 
     steps.fixReboots(NODE);

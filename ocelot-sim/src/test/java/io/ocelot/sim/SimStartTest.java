@@ -1,0 +1,55 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A port in use stops the start with a message that names it, and releases the state dir. */
+class SimStartTest {
+  @TempDir Path dir;
+
+  @Test
+  void apiAndHttpPortsInUseAreNamed() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      SimSettings base = SimSettings.defaults(dir.resolve("a")).onFreePorts();
+      SimSettings api =
+          new SimSettings(
+              1,
+              0,
+              dir.resolve("a"),
+              false,
+              taken.getLocalPort(),
+              0,
+              base.rebootTime(),
+              base.buildTime(),
+              base.retryCap());
+      assertThatThrownBy(() -> SimCluster.start(api, line -> {}))
+          .isInstanceOf(SimException.class)
+          .hasMessage(
+              "api port "
+                  + taken.getLocalPort()
+                  + " is in use (another ocelot sim?); pass --api-port");
+      SimSettings http =
+          new SimSettings(
+              1,
+              0,
+              dir.resolve("b"),
+              false,
+              0,
+              taken.getLocalPort(),
+              base.rebootTime(),
+              base.buildTime(),
+              base.retryCap());
+      assertThatThrownBy(() -> SimCluster.start(http, line -> {}))
+          .isInstanceOf(SimException.class)
+          .hasMessageContaining("http port " + taken.getLocalPort() + " is in use");
+      // The failed starts released their state dirs: a reset can take them.
+      StateDir.claim(dir.resolve("a"), true).close();
+      StateDir.claim(dir.resolve("b"), true).close();
+    }
+  }
+}

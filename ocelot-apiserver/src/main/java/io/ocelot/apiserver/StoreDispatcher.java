@@ -36,6 +36,7 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
 
   private static final String CRD_PATH = "/apis/apiextensions.k8s.io/v1";
   private volatile List<ApiResource> resources;
+  private volatile List<JsonNode> crdDocs = List.of();
 
   private final java.util.concurrent.atomic.AtomicLong requests =
       new java.util.concurrent.atomic.AtomicLong();
@@ -86,7 +87,38 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
                 .build());
       }
     }
-    return super.dispatch(request);
+    MockResponse response = super.dispatch(request);
+    String accept = request.getHeader("Accept");
+    if ("GET".equals(request.getMethod())
+        && accept != null
+        && accept.contains("as=Table")
+        && !path.contains("watch=true")
+        && response.code() == 200) {
+      return table(path, response);
+    }
+    return response;
+  }
+
+  /** kubectl's {@code get} asks for a Table; the store only has objects ({@link Tables}). */
+  private MockResponse table(String path, MockResponse response) {
+    try {
+      JsonNode body = Serialization.jsonMapper().readTree(response.getBody().readUtf8());
+      String kind = body.path("kind").asText("");
+      if (kind.endsWith("List")) {
+        kind = kind.substring(0, kind.length() - "List".length());
+      }
+      String k = kind;
+      resources();
+      Optional<JsonNode> crd =
+          crdDocs.stream()
+              .filter(c -> k.equals(c.path("spec").path("names").path("kind").asText()))
+              .findFirst();
+      return new MockResponse()
+          .setResponseCode(200)
+          .setBody(Tables.of(body, kind, crd, java.time.Instant.now()).toString());
+    } catch (JsonProcessingException e) {
+      return new MockResponse().setResponseCode(500).setBody(e.getMessage());
+    }
   }
 
   /**
@@ -105,6 +137,7 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
                   super.handleGet(CRD_PATH + "/customresourcedefinitions").getBody().readUtf8());
       List<JsonNode> crds = new java.util.ArrayList<>();
       list.path("items").forEach(crds::add);
+      crdDocs = crds;
       r = Discovery.resources(crds);
     } catch (JsonProcessingException e) {
       r = Discovery.resources(List.of());

@@ -60,7 +60,7 @@ class KubectlTest {
             + "  nodeSelector: {matchLabels: {node-role.kubernetes.io/layered: ''}}\n");
     assertThat(kubectl("create", "-f", pool.toString()).out())
         .contains("machineconfigpool.machineconfiguration.openshift.io/layered created");
-    assertThat(kubectl("get", "mcp").out()).contains("layered");
+    assertThat(kubectl("get", "mcp").out()).contains("layered").contains("UPDATED", "DEGRADED");
     assertThat(kubectl("get", "mc").exit()).isZero();
     assertThat(kubectl("get", "mosc").exit()).isZero();
     assertThat(kubectl("get", "mosb").exit()).isZero();
@@ -111,7 +111,10 @@ class KubectlTest {
         .contains("Name:               worker-0")
         .contains("node-role.kubernetes.io/layered=")
         .contains("example.com/note: hello");
-    assertThat(kubectl("get", "nodes").out()).contains("worker-0");
+    // Server-side tables: the columns a real API server prints.
+    assertThat(kubectl("get", "nodes").out())
+        .contains("NAME", "STATUS", "ROLES", "AGE", "VERSION")
+        .containsPattern("worker-0\\s+Unknown\\s+layered");
   }
 
   @Test

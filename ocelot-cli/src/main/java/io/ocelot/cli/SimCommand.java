@@ -108,14 +108,15 @@ final class SimCommand implements Callable<Integer> {
       out.flush();
     } catch (SimException e) {
       err.println("error: " + e.getMessage());
+      closed.countDown();
       return ExitCodes.INVALID;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } finally {
-      closed.countDown();
     }
+    // Said before the shutdown hook is released: after that the JVM may exit at any moment.
     out.println("stopped");
     out.flush();
+    closed.countDown();
     return ExitCodes.OK;
   }
 }

@@ -23,7 +23,10 @@ final class Clusters {
         .build();
   }
 
-  /** {@code host:port} (port 0 picks a free one), or empty when it is not that. */
+  /**
+   * {@code host:port} (port 0 picks a free one), or empty when it is not that or the host is
+   * unknown.
+   */
   static Optional<InetSocketAddress> address(String hostPort) {
     int colon = hostPort.lastIndexOf(':');
     if (colon <= 0) {
@@ -31,9 +34,12 @@ final class Clusters {
     }
     try {
       int port = Integer.parseInt(hostPort.substring(colon + 1));
-      return port < 0 || port > 65535
-          ? Optional.empty()
-          : Optional.of(InetSocketAddress.createUnresolved(hostPort.substring(0, colon), port));
+      if (port < 0 || port > 65535) {
+        return Optional.empty();
+      }
+      // Resolved: a server cannot bind an unresolved address ("Unresolved address").
+      InetSocketAddress a = new InetSocketAddress(hostPort.substring(0, colon), port);
+      return a.isUnresolved() ? Optional.empty() : Optional.of(a);
     } catch (NumberFormatException e) {
       return Optional.empty();
     }

@@ -59,9 +59,7 @@ final class ConsoleCommand implements Callable<Integer> {
               : () -> NodeStateAlerts.of(client.nodes().list().getItems());
       HttpServer server;
       try {
-        server =
-            HttpServer.create(
-                new InetSocketAddress(where.get().getHostString(), where.get().getPort()), 0);
+        server = HttpServer.create(where.get(), 0);
       } catch (java.net.BindException e) {
         err.println("error: " + address + " is in use; pass --address");
         return ExitCodes.INVALID;

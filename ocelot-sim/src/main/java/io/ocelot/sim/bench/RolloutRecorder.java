@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Watches every node during a rollout to {@code image}: when each was targeted and when it was
  * done, how many were unavailable at once, and how many times node objects were written.
  */
-final class RolloutRecorder implements Watcher<Node> {
+public final class RolloutRecorder implements Watcher<Node> {
   private final String image;
   private final Clock clock;
   private final Map<String, Instant> targeted = new ConcurrentHashMap<>();
@@ -27,7 +27,7 @@ final class RolloutRecorder implements Watcher<Node> {
   private final AtomicInteger mostUnavailable = new AtomicInteger();
   private final AtomicLong writes = new AtomicLong();
 
-  RolloutRecorder(String image, Clock clock) {
+  public RolloutRecorder(String image, Clock clock) {
     this.image = image;
     this.clock = clock;
   }
@@ -65,20 +65,28 @@ final class RolloutRecorder implements Watcher<Node> {
   @Override
   public void onClose(WatcherException cause) {}
 
-  int done() {
+  public int done() {
     return done.size();
   }
 
-  int targeted() {
+  public int targeted() {
     return targeted.size();
   }
 
-  int mostUnavailable() {
+  public int mostUnavailable() {
     return mostUnavailable.get();
   }
 
   long writes() {
     return writes.get();
+  }
+
+  /** The nodes in the order they were targeted. */
+  public List<String> order() {
+    return targeted.entrySet().stream()
+        .sorted(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .toList();
   }
 
   /** From the first node targeted to the last node done. */

@@ -64,7 +64,12 @@ public final class RebootFailure implements Scenario {
 
     t.info("kubectl label node " + NODE + " " + Admin.LAYERED_LABEL + "=");
     admin.label(NODE, Admin.LAYERED_LABEL, "");
-    if (!t.check("move " + NODE + " into the layered pool", () -> Seen.of(true, ""))) {
+    if (!t.check(
+        "move " + NODE + " into the layered pool",
+        () ->
+            Seen.of(
+                admin.node(NODE).getMetadata().getLabels().containsKey(Admin.LAYERED_LABEL),
+                "labelled " + Admin.LAYERED_LABEL))) {
       return;
     }
 

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfigPool;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Supplier;
@@ -77,11 +76,6 @@ public final class Console {
 
   private static void respond(HttpExchange exchange, int code, String type, byte[] body)
       throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", type);
-    exchange.getResponseHeaders().set("Cache-Control", "no-store");
-    exchange.sendResponseHeaders(code, body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
-    }
+    HttpEndpoint.respond(exchange, code, type, body);
   }
 }

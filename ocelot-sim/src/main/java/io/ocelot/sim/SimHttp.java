@@ -2,11 +2,9 @@ package io.ocelot.sim;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.ocelot.console.HttpEndpoint;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -42,33 +39,15 @@ final class SimHttp implements AutoCloseable {
       throws SimException {
     HttpServer server;
     try {
-      server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+      server = HttpEndpoint.serve(new InetSocketAddress("127.0.0.1", port), registry, 2);
     } catch (BindException e) {
       throw new SimException(
           "http port " + port + " is in use (another ocelot sim?); pass --http-port", e);
     } catch (IOException e) {
       throw new SimException("cannot serve http on 127.0.0.1:" + port + ": " + e.getMessage(), e);
     }
-    PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
-    server.createContext(
-        "/metrics",
-        exchange -> {
-          ByteArrayOutputStream body = new ByteArrayOutputStream();
-          writer.write(body, registry.scrape());
-          respond(exchange, 200, writer.getContentType(), body.toByteArray());
-        });
-    server.createContext("/healthz", exchange -> text(exchange, 200, "ok\n"));
     server.createContext("/faults/", exchange -> fault(exchange, faults));
     console.accept(server);
-    server.setExecutor(
-        Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "ocelot-sim-http");
-              t.setDaemon(true);
-              return t;
-            }));
-    server.start();
     return new SimHttp(server);
   }
 
@@ -119,16 +98,8 @@ final class SimHttp implements AutoCloseable {
   }
 
   private static void text(HttpExchange exchange, int code, String body) throws IOException {
-    respond(exchange, code, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void respond(HttpExchange exchange, int code, String type, byte[] body)
-      throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", type);
-    exchange.sendResponseHeaders(code, body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
-    }
+    HttpEndpoint.respond(
+        exchange, code, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

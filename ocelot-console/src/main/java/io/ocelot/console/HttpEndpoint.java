@@ -1,0 +1,57 @@
+package io.ocelot.console;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+
+/**
+ * The one HTTP endpoint of every Ocelot process: {@code /metrics} (Prometheus text format) and
+ * {@code /healthz}; the simulator mounts its fault API and the console on the same server.
+ */
+public final class HttpEndpoint {
+  private HttpEndpoint() {}
+
+  /** Serves {@code registry} on {@code address} (port 0 picks a free port), started. */
+  public static HttpServer serve(
+      InetSocketAddress address, PrometheusRegistry registry, int threads) throws IOException {
+    HttpServer server = HttpServer.create(address, 0);
+    PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    server.createContext(
+        "/metrics",
+        exchange -> {
+          ByteArrayOutputStream body = new ByteArrayOutputStream();
+          writer.write(body, registry.scrape());
+          respond(exchange, 200, writer.getContentType(), body.toByteArray());
+        });
+    server.createContext(
+        "/healthz",
+        exchange -> respond(exchange, 200, "text/plain", "ok\n".getBytes(StandardCharsets.UTF_8)));
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "ocelot-http");
+              t.setDaemon(true);
+              return t;
+            }));
+    server.start();
+    return server;
+  }
+
+  public static void respond(HttpExchange exchange, int code, String type, byte[] body)
+      throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", type);
+    exchange.getResponseHeaders().set("Cache-Control", "no-store");
+    exchange.sendResponseHeaders(code, body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+}

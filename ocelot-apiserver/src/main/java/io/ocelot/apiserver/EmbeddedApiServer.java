@@ -120,6 +120,11 @@ public final class EmbeddedApiServer implements AutoCloseable {
     return store.writes();
   }
 
+  /** Requests so far by verb and resource, e.g. {@code GET nodes} → 1234, sorted by key. */
+  public java.util.Map<String, Long> requestsByKind() {
+    return store.requestsByKind();
+  }
+
   public int port() {
     return port;
   }

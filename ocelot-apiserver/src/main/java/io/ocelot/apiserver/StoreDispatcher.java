@@ -42,6 +42,7 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
       new java.util.concurrent.atomic.AtomicLong();
   private final java.util.concurrent.atomic.AtomicLong writes =
       new java.util.concurrent.atomic.AtomicLong();
+  private final RequestStats stats = new RequestStats();
 
   /** Requests answered so far, and how many of them were writes (POST, PUT, PATCH, DELETE). */
   long requests() {
@@ -52,9 +53,15 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
     return writes.get();
   }
 
+  /** Requests so far by verb and resource ({@link RequestStats}). */
+  java.util.Map<String, Long> requestsByKind() {
+    return stats.snapshot();
+  }
+
   @Override
   public MockResponse dispatch(RecordedRequest request) {
     requests.incrementAndGet();
+    stats.record(request.getMethod(), request.getPath());
     if (!"GET".equals(request.getMethod())) {
       writes.incrementAndGet();
     }

@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -66,6 +67,7 @@ public final class RolloutBenchmark {
               });
       long requests0 = sim.api().requestCount();
       long writes0 = sim.api().writeCount();
+      Map<String, Long> kinds0 = sim.api().requestsByKind();
       int events0 = events(sim);
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
@@ -82,7 +84,7 @@ public final class RolloutBenchmark {
         finished = awaitRollout(recorder);
       }
       Duration wall = Duration.between(optedIn, clock.instant());
-      report(sim, recorder, startup, wall, requests0, writes0, events0);
+      report(sim, recorder, startup, wall, requests0, writes0, events0, kinds0);
       return finished;
     }
   }
@@ -141,7 +143,8 @@ public final class RolloutBenchmark {
       Duration wall,
       long requests0,
       long writes0,
-      int events0) {
+      int events0,
+      Map<String, Long> kinds0) {
     int n = settings.workers();
     int limit = limit(n);
     List<Duration> times = r.updateTimes();
@@ -192,6 +195,18 @@ public final class RolloutBenchmark {
             requests / Math.max(0.001, wall.toMillis() / 1000.0),
             writes,
             writes / Math.max(0.001, wall.toMillis() / 1000.0)));
+    say("requests per node update, by kind (top 8):");
+    Map<String, Long> kinds = sim.api().requestsByKind();
+    kinds.entrySet().stream()
+        .map(e -> Map.entry(e.getKey(), e.getValue() - kinds0.getOrDefault(e.getKey(), 0L)))
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(8)
+        .forEach(
+            e ->
+                say(
+                    String.format(
+                        "  %-32s %6.1f",
+                        e.getKey(), e.getValue() / (double) Math.max(1, r.done()))));
   }
 
   private int limit(int n) {

@@ -14,6 +14,7 @@ import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.node.ClusterDrain;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.NodeCache;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodePhase;
 import io.ocelot.daemon.node.NodeReporter;
@@ -67,6 +68,7 @@ public final class Daemon implements AutoCloseable {
   private final HostContext host;
   private final DaemonMetrics metrics;
   private final Clock clock;
+  private final NodeCache cache = new NodeCache();
   private final NodeWriter writer;
   private final NodeEvents events;
   private final NodeReporter reporter;
@@ -95,7 +97,7 @@ public final class Daemon implements AutoCloseable {
     this.host = host;
     this.metrics = metrics;
     this.clock = clock;
-    this.writer = new NodeWriter(client, settings.node());
+    this.writer = new NodeWriter(client, settings.node(), cache);
     this.events = new NodeEvents(client, settings.eventNamespace(), clock);
     this.reporter = new NodeReporter(writer, events, metrics, clock);
     this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
@@ -123,19 +125,24 @@ public final class Daemon implements AutoCloseable {
                 new ResourceEventHandler<>() {
                   @Override
                   public void onAdd(Node node) {
+                    cache.observed(node);
                     trigger();
                   }
 
                   @Override
                   public void onUpdate(Node old, Node node) {
+                    cache.observed(node);
                     trigger();
                   }
 
                   @Override
                   public void onDelete(Node node, boolean unknown) {
+                    cache.forget();
                     LOG.warn("node {} was deleted; waiting for it to come back", settings.node());
                   }
                 });
+    // From here on the informer learns of every change: reads may come from the cache.
+    cache.live(true);
     trigger();
   }
 
@@ -423,12 +430,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private Optional<NodeView> readNode() throws HostException {
-    try {
-      Node n = client.nodes().withName(settings.node()).get();
-      return Optional.ofNullable(n).map(NodeView::of);
-    } catch (KubernetesClientException e) {
-      throw new HostException("API server unreachable: " + e.getMessage(), e);
-    }
+    return writer.find().map(NodeView::of);
   }
 
   private Optional<MachineConfig> machineConfig(String name) throws HostException {
@@ -461,6 +463,7 @@ public final class Daemon implements AutoCloseable {
     if (informer != null) {
       informer.close();
     }
+    cache.live(false);
     worker.shutdown();
     try {
       if (!worker.awaitTermination(10, TimeUnit.SECONDS)) {

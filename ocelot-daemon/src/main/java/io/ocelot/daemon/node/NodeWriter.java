@@ -17,10 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemon's only writer of its Node's annotations, serialized. It reads the node, sends only the
- * keys that change — deletions first as JSON-patch {@code remove} (the embedded API server stores
- * {@code null} from a merge patch instead of deleting), then sets as a JSON merge patch that
- * carries the resourceVersion (so a concurrent change is a 409, retried on a fresh read).
+ * The daemon's only writer of its Node's annotations, serialized. It compares the changes with the
+ * node as last seen ({@link NodeCache}, else a GET) and sends only the keys that change — deletions
+ * first as a JSON patch of {@code remove}s (the embedded API server stores {@code null} from a
+ * merge patch instead of deleting), then sets as a JSON merge patch. Both carry the resourceVersion
+ * they were computed on, so a concurrent change (or a stale view) is a 409, retried on a fresh GET.
  */
 public class NodeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(NodeWriter.class);
@@ -28,10 +29,17 @@ public class NodeWriter {
 
   private final KubernetesClient client;
   private final String node;
+  private final NodeCache cache;
 
-  public NodeWriter(KubernetesClient client, String node) {
+  public NodeWriter(KubernetesClient client, String node, NodeCache cache) {
     this.client = client;
     this.node = node;
+    this.cache = cache;
+  }
+
+  /** A writer without an informer: every read is a GET. */
+  public NodeWriter(KubernetesClient client, String node) {
+    this(client, node, new NodeCache());
   }
 
   /** A set of changes: a value sets the key, an empty optional deletes it. */
@@ -43,7 +51,7 @@ public class NodeWriter {
   public synchronized Node write(Map<String, Optional<String>> changes) throws HostException {
     HostException last = null;
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      Node current = read();
+      Node current = attempt == 1 ? read() : readFresh();
       Map<String, String> annotations =
           current.getMetadata().getAnnotations() == null
               ? Map.of()
@@ -56,6 +64,14 @@ public class NodeWriter {
             sets.put(c.getKey(), c.getValue().get());
           }
         } else if (annotations.containsKey(c.getKey())) {
+          if (removes.isEmpty()) {
+            // The precondition: a stale view must not decide that a key is already gone.
+            removes
+                .addObject()
+                .put("op", "replace")
+                .put("path", "/metadata/resourceVersion")
+                .put("value", current.getMetadata().getResourceVersion());
+          }
           removes
               .addObject()
               .put("op", "remove")
@@ -86,6 +102,7 @@ public class NodeWriter {
                   .withName(node)
                   .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         }
+        cache.fresh(written);
         return written;
       } catch (KubernetesClientException e) {
         last =
@@ -101,13 +118,35 @@ public class NodeWriter {
     throw last;
   }
 
-  /** The node as the API server has it now. */
+  /** The node as last seen: the informer's view while it runs, else a GET. */
   public Node read() throws HostException {
+    Optional<Node> cached = cache.get();
+    return cached.isPresent() ? cached.get() : readFresh();
+  }
+
+  /** Like {@link #read}, but absent when the node does not exist. */
+  public Optional<Node> find() throws HostException {
+    Optional<Node> cached = cache.get();
+    if (cached.isPresent()) {
+      return cached;
+    }
+    try {
+      Optional<Node> n = Optional.ofNullable(client.nodes().withName(node).get());
+      n.ifPresent(cache::fresh);
+      return n;
+    } catch (KubernetesClientException e) {
+      throw new HostException("API server unreachable: " + e.getMessage(), e);
+    }
+  }
+
+  /** The node as the API server has it now. */
+  protected Node readFresh() throws HostException {
     try {
       Node n = client.nodes().withName(node).get();
       if (n == null) {
         throw new HostException("node " + node + " not found");
       }
+      cache.fresh(n);
       return n;
     } catch (KubernetesClientException e) {
       throw new HostException("could not read node " + node + ": " + e.getMessage(), e);

@@ -51,16 +51,17 @@ class NodeWriterTest {
         .containsEntry("a", "2")
         .containsEntry("other", "writer")
         .doesNotContainKey("b");
-    // The deletion applies to the latest node; the sets carry the resourceVersion it returned.
-    assertThat(reads[0]).isEqualTo(1);
+    // The deletion carries the resourceVersion it was computed on: refused, retried on a fresh
+    // read.
+    assertThat(reads[0]).isEqualTo(2);
   }
 
   /** A writer whose first read is followed by another writer's change (a stale resourceVersion). */
   NodeWriter racingWriter(int[] reads) {
     return new NodeWriter(cluster.client(), "worker-0") {
       @Override
-      public Node read() throws io.ocelot.daemon.host.HostException {
-        Node n = super.read();
+      protected Node readFresh() throws io.ocelot.daemon.host.HostException {
+        Node n = super.readFresh();
         if (reads[0]++ == 0) {
           cluster
               .client()
@@ -102,5 +103,71 @@ class NodeWriterTest {
         .containsEntry("a", "2")
         .containsEntry("other", "writer");
     assertThat(reads[0]).as("the stale patch was refused with 409 and retried").isEqualTo(2);
+  }
+
+  @Test
+  void aStaleCachedViewDoesNotLoseADeletion() throws Exception {
+    TestNodes.create(cluster.client(), "worker-0", Map.of("x", "1"));
+    NodeCache cache = new NodeCache();
+    cache.live(true);
+    cache.observed(cluster.client().nodes().withName("worker-0").get());
+    // Another writer adds b after the view was taken; the view has x but not b.
+    cluster
+        .client()
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().put("b", "2");
+              return n;
+            });
+    Map<String, Optional<String>> d = NodeWriter.changes();
+    d.put("x", Optional.empty());
+    d.put("b", Optional.empty());
+    new NodeWriter(cluster.client(), "worker-0", cache).write(d);
+    // Computed on the view alone, only x would go; the resourceVersion makes it a 409 and a retry.
+    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+        .doesNotContainKeys("x", "b");
+  }
+
+  @Test
+  void aStaleCachedViewIsRefusedForDeletionsToo() throws Exception {
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
+    NodeCache cache = new NodeCache();
+    cache.live(true);
+    cache.observed(cluster.client().nodes().withName("worker-0").get());
+    cluster
+        .client()
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            x -> {
+              x.getMetadata().getAnnotations().put("c", "3");
+              return x;
+            });
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
+    Map<String, Optional<String>> d = NodeWriter.changes();
+    d.put("b", Optional.empty());
+    Node written = writer.write(d);
+    assertThat(written.getMetadata().getAnnotations())
+        .containsEntry("c", "3")
+        .doesNotContainKey("b");
+    assertThat(cache.get()).contains(written);
+  }
+
+  @Test
+  void aWriteIsNotUndoneByAnOlderInformerEvent() throws Exception {
+    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
+    Node old = cluster.client().nodes().withName("worker-0").get();
+    NodeCache cache = new NodeCache();
+    cache.live(true);
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
+    Map<String, Optional<String>> c = NodeWriter.changes();
+    c.put("a", Optional.of("2"));
+    Node written = writer.write(c);
+    cache.observed(old);
+    assertThat(writer.read()).isEqualTo(written);
+    cache.live(false);
+    assertThat(cache.get()).isEmpty();
   }
 }

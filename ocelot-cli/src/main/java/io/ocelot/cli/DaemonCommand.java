@@ -81,16 +81,7 @@ final class DaemonCommand implements Callable<Integer> {
             ? HostWiring.simulated(hostRoot)
             : HostWiring.chroot(hostRoot);
     PrometheusRegistry registry = new PrometheusRegistry();
-    DaemonSettings defaults = DaemonSettings.defaults(node);
-    DaemonSettings settings =
-        new DaemonSettings(
-            node,
-            defaults.backoffBase(),
-            defaults.backoffCap(),
-            defaults.drainPoll(),
-            defaults.drainTimeout(),
-            defaults.uncordonTimeout(),
-            eventNamespace);
+    DaemonSettings settings = DaemonSettings.defaults(node).withEventNamespace(eventNamespace);
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client = cluster.connect();
         MetricsServer metrics =

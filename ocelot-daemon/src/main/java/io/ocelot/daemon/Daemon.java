@@ -68,7 +68,7 @@ public final class Daemon implements AutoCloseable {
   private final HostContext host;
   private final DaemonMetrics metrics;
   private final Clock clock;
-  private final NodeCache cache = new NodeCache();
+  private final NodeCache cache;
   private final NodeWriter writer;
   private final NodeEvents events;
   private final NodeReporter reporter;
@@ -97,6 +97,7 @@ public final class Daemon implements AutoCloseable {
     this.host = host;
     this.metrics = metrics;
     this.clock = clock;
+    this.cache = new NodeCache(clock, settings.viewMaxAge());
     this.writer = new NodeWriter(client, settings.node(), cache);
     this.events = new NodeEvents(client, settings.eventNamespace(), clock);
     this.reporter = new NodeReporter(writer, events, metrics, clock);

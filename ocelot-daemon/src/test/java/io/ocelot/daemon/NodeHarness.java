@@ -60,7 +60,8 @@ final class NodeHarness implements AutoCloseable {
             Duration.ofMillis(50),
             Duration.ofSeconds(20),
             Duration.ofSeconds(20),
-            DaemonSettings.DEFAULT_EVENT_NAMESPACE);
+            DaemonSettings.DEFAULT_EVENT_NAMESPACE,
+            Duration.ofSeconds(5));
     client
         .nodes()
         .resource(

@@ -279,7 +279,8 @@ public final class SimCluster implements AutoCloseable {
         Duration.ofMillis(200),
         d.drainTimeout(),
         d.uncordonTimeout(),
-        d.eventNamespace());
+        d.eventNamespace(),
+        d.viewMaxAge());
   }
 
   private void tick() {

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s, drain polled every
- * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them.
+ * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's
+ * own: the informer's view of the node is trusted for 5 s without news ({@link NodeCache}).
  */
 public record DaemonSettings(
     String node,
@@ -13,7 +14,8 @@ public record DaemonSettings(
     Duration drainPoll,
     Duration drainTimeout,
     Duration uncordonTimeout,
-    String eventNamespace) {
+    String eventNamespace,
+    Duration viewMaxAge) {
 
   public static final String DEFAULT_EVENT_NAMESPACE = "openshift-machine-config-operator";
 
@@ -25,7 +27,20 @@ public record DaemonSettings(
         Duration.ofSeconds(10),
         Duration.ofHours(1),
         Duration.ofMinutes(10),
-        DEFAULT_EVENT_NAMESPACE);
+        DEFAULT_EVENT_NAMESPACE,
+        Duration.ofSeconds(5));
+  }
+
+  public DaemonSettings withEventNamespace(String namespace) {
+    return new DaemonSettings(
+        node,
+        backoffBase,
+        backoffCap,
+        drainPoll,
+        drainTimeout,
+        uncordonTimeout,
+        namespace,
+        viewMaxAge);
   }
 
   /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */

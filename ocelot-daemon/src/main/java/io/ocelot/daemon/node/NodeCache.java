@@ -1,6 +1,9 @@
 package io.ocelot.daemon.node;
 
 import io.fabric8.kubernetes.api.model.Node;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -9,11 +12,22 @@ import java.util.concurrent.atomic.AtomicReference;
  * (at 1000 simulated nodes those GETs were half of all API requests). Fed by the node's informer
  * and by the daemon's own reads and writes; trusted only while the informer runs ({@link #live}),
  * since only the informer learns of other writers' changes. Writes stay safe on a stale view: they
- * carry its resourceVersion, and a conflict is retried on a fresh GET.
+ * carry its resourceVersion, and a conflict is retried on a fresh GET. A view without news for
+ * longer than {@code maxAge} is not trusted either: a watch that reconnects can miss an event, and
+ * a daemon waiting for the controller's drain acknowledgement must not wait on a view that lost it.
  */
 public final class NodeCache {
-  private final AtomicReference<Node> latest = new AtomicReference<>();
+  private record Seen(Node node, Instant at) {}
+
+  private final Clock clock;
+  private final Duration maxAge;
+  private final AtomicReference<Seen> latest = new AtomicReference<>();
   private volatile boolean live;
+
+  public NodeCache(Clock clock, Duration maxAge) {
+    this.clock = clock;
+    this.maxAge = maxAge;
+  }
 
   /** The informer is running (true) or stopped (false); a stopped cache answers nothing. */
   public void live(boolean running) {
@@ -23,9 +37,23 @@ public final class NodeCache {
     }
   }
 
-  /** The node, when the informer keeps this view current and it is known. */
+  /** The node, when the informer keeps this view current, it is known and not too old. */
   public Optional<Node> get() {
-    return live ? Optional.ofNullable(latest.get()) : Optional.empty();
+    Seen s = latest.get();
+    if (!live || s == null || expired(s)) {
+      return Optional.empty();
+    }
+    return Optional.of(s.node());
+  }
+
+  /** The view that {@link #get} refused for its age, if that is why it answered nothing. */
+  public Optional<Node> expired() {
+    Seen s = latest.get();
+    return live && s != null && expired(s) ? Optional.of(s.node()) : Optional.empty();
+  }
+
+  private boolean expired(Seen s) {
+    return clock.instant().isAfter(s.at().plus(maxAge));
   }
 
   /**
@@ -34,12 +62,16 @@ public final class NodeCache {
    * in Kubernetes, but numeric in etcd and the embedded server; a non-numeric one always replaces.
    */
   public void observed(Node node) {
-    latest.accumulateAndGet(node, (cur, next) -> cur != null && older(next, cur) ? cur : next);
+    Seen next = new Seen(node, clock.instant());
+    // An older event still shows the informer alive: the kept view counts as news.
+    latest.accumulateAndGet(
+        next,
+        (cur, n) -> cur != null && older(n.node(), cur.node()) ? new Seen(cur.node(), n.at()) : n);
   }
 
   /** What a GET or a write returned: the server's answer at that moment. */
   public void fresh(Node node) {
-    latest.set(node);
+    latest.set(new Seen(node, clock.instant()));
   }
 
   /** The node was deleted: the next read asks the server. */

@@ -39,7 +39,7 @@ public class NodeWriter {
 
   /** A writer without an informer: every read is a GET. */
   public NodeWriter(KubernetesClient client, String node) {
-    this(client, node, new NodeCache());
+    this(client, node, new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ZERO));
   }
 
   /** A set of changes: a value sets the key, an empty optional deletes it. */
@@ -118,10 +118,9 @@ public class NodeWriter {
     throw last;
   }
 
-  /** The node as last seen: the informer's view while it runs, else a GET. */
+  /** The node as last seen: the informer's view while it runs and is recent, else a GET. */
   public Node read() throws HostException {
-    Optional<Node> cached = cache.get();
-    return cached.isPresent() ? cached.get() : readFresh();
+    return find().orElseThrow(() -> new HostException("node " + node + " not found"));
   }
 
   /** Like {@link #read}, but absent when the node does not exist. */
@@ -130,23 +129,28 @@ public class NodeWriter {
     if (cached.isPresent()) {
       return cached;
     }
+    Optional<Node> old = cache.expired();
+    Optional<Node> server = fetch();
+    if (old.isPresent() && server.isPresent() && NodeCache.older(old.get(), server.get())) {
+      // Worth a warning: the informer missed a change, which only the age limit caught.
+      LOG.warn(
+          "node {}: the informer's view was behind the server (resourceVersion {} < {})",
+          node,
+          old.get().getMetadata().getResourceVersion(),
+          server.get().getMetadata().getResourceVersion());
+    }
+    return server;
+  }
+
+  private Node readFresh() throws HostException {
+    return fetch().orElseThrow(() -> new HostException("node " + node + " not found"));
+  }
+
+  /** The node as the API server has it now (remembered in the cache), absent when deleted. */
+  protected Optional<Node> fetch() throws HostException {
     try {
       Optional<Node> n = Optional.ofNullable(client.nodes().withName(node).get());
       n.ifPresent(cache::fresh);
-      return n;
-    } catch (KubernetesClientException e) {
-      throw new HostException("API server unreachable: " + e.getMessage(), e);
-    }
-  }
-
-  /** The node as the API server has it now. */
-  protected Node readFresh() throws HostException {
-    try {
-      Node n = client.nodes().withName(node).get();
-      if (n == null) {
-        throw new HostException("node " + node + " not found");
-      }
-      cache.fresh(n);
       return n;
     } catch (KubernetesClientException e) {
       throw new HostException("could not read node " + node + ": " + e.getMessage(), e);

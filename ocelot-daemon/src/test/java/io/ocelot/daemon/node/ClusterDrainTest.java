@@ -29,7 +29,8 @@ class ClusterDrainTest {
             Duration.ofMillis(50),
             timeout,
             timeout,
-            "default");
+            "default",
+            Duration.ofSeconds(5));
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
     return new ClusterDrain(
         writer,

@@ -60,8 +60,8 @@ class NodeWriterTest {
   NodeWriter racingWriter(int[] reads) {
     return new NodeWriter(cluster.client(), "worker-0") {
       @Override
-      protected Node readFresh() throws io.ocelot.daemon.host.HostException {
-        Node n = super.readFresh();
+      protected Optional<Node> fetch() throws io.ocelot.daemon.host.HostException {
+        Optional<Node> n = super.fetch();
         if (reads[0]++ == 0) {
           cluster
               .client()
@@ -108,7 +108,7 @@ class NodeWriterTest {
   @Test
   void aStaleCachedViewDoesNotLoseADeletion() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("x", "1"));
-    NodeCache cache = new NodeCache();
+    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
     cache.live(true);
     cache.observed(cluster.client().nodes().withName("worker-0").get());
     // Another writer adds b after the view was taken; the view has x but not b.
@@ -133,7 +133,7 @@ class NodeWriterTest {
   @Test
   void aStaleCachedViewIsRefusedForDeletionsToo() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
-    NodeCache cache = new NodeCache();
+    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
     cache.live(true);
     cache.observed(cluster.client().nodes().withName("worker-0").get());
     cluster
@@ -159,7 +159,7 @@ class NodeWriterTest {
   void aWriteIsNotUndoneByAnOlderInformerEvent() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
     Node old = cluster.client().nodes().withName("worker-0").get();
-    NodeCache cache = new NodeCache();
+    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
     cache.live(true);
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
     Map<String, Optional<String>> c = NodeWriter.changes();

@@ -1,0 +1,91 @@
+package io.ocelot.daemon.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class NodeCacheTest {
+  Instant now = Instant.parse("2026-12-02T10:00:00Z");
+  final NodeCache cache =
+      new NodeCache(
+          new Clock() {
+            @Override
+            public Instant instant() {
+              return now;
+            }
+
+            @Override
+            public java.time.ZoneId getZone() {
+              return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+              return this;
+            }
+          },
+          Duration.ofSeconds(5));
+
+  static Node node(String rv) {
+    return new NodeBuilder()
+        .withNewMetadata()
+        .withName("worker-0")
+        .withResourceVersion(rv)
+        .endMetadata()
+        .build();
+  }
+
+  @Test
+  void answersOnlyWhileTheInformerRuns() {
+    cache.observed(node("1"));
+    assertThat(cache.get()).isEmpty();
+    cache.live(true);
+    cache.observed(node("1"));
+    assertThat(cache.get()).contains(node("1"));
+    cache.live(false);
+    assertThat(cache.get()).isEmpty();
+  }
+
+  @Test
+  void anOlderEventDoesNotReplaceANewerWrite() {
+    cache.live(true);
+    cache.fresh(node("7"));
+    cache.observed(node("6"));
+    assertThat(cache.get()).contains(node("7"));
+    cache.observed(node("8"));
+    assertThat(cache.get()).contains(node("8"));
+    // Opaque (non-numeric) versions cannot be ordered: the event wins.
+    cache.observed(node("abc"));
+    assertThat(cache.get()).contains(node("abc"));
+  }
+
+  @Test
+  void aViewWithoutNewsForLongerThanMaxAgeIsNotTrusted() {
+    cache.live(true);
+    cache.observed(node("3"));
+    now = now.plusSeconds(5);
+    assertThat(cache.get()).contains(node("3"));
+    now = now.plusSeconds(1);
+    assertThat(cache.get()).isEmpty();
+    assertThat(cache.expired()).contains(node("3"));
+    // Even an older event is news that the informer is alive.
+    cache.observed(node("2"));
+    assertThat(cache.get()).contains(node("3"));
+    assertThat(cache.expired()).isEmpty();
+  }
+
+  @Test
+  void aDeletedNodeIsForgotten() {
+    cache.live(true);
+    cache.observed(node("3"));
+    cache.forget();
+    assertThat(cache.get()).isEmpty();
+    assertThat(cache.expired()).isEmpty();
+  }
+}

@@ -9,7 +9,8 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  * The controller's metrics: MCO's {@code mcc_drain_err{node}} (1 while a drain has been failing
  * longer than the timeout, removed when it succeeds) and pool gauges: {@code
  * mcc_pool_machines{pool,kind}} with the status counts and {@code mcc_pool_condition{pool,type}} (1
- * while a condition is True).
+ * while a condition is True); a deleted pool's series go ({@link #poolDeleted}), so that no alert
+ * keeps firing for a pool that no longer exists.
  */
 public final class ControllerMetrics {
   private final Gauge drainErr;
@@ -54,5 +55,11 @@ public final class ControllerMetrics {
     for (MachineConfigPoolCondition c : s.getConditions()) {
       poolCondition.labelValues(pool, c.getType()).set("True".equals(c.getStatus()) ? 1 : 0);
     }
+  }
+
+  /** Removes every series of a deleted pool. */
+  public void poolDeleted(String pool) {
+    poolMachines.removeIf(labels -> labels.get(0).equals(pool));
+    poolCondition.removeIf(labels -> labels.get(0).equals(pool));
   }
 }

@@ -3,9 +3,12 @@ package io.ocelot.controller;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.controller.build.BuildReconciler;
 import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.drain.ApiPodEvictor;
@@ -19,11 +22,17 @@ public final class ControllerOperator implements AutoCloseable {
   private final Operator operator;
   private final ApiPodEvictor evictor;
   private final AtomicBoolean closing;
+  private final SharedIndexInformer<MachineConfigPool> deletions;
 
-  private ControllerOperator(Operator operator, ApiPodEvictor evictor, AtomicBoolean closing) {
+  private ControllerOperator(
+      Operator operator,
+      ApiPodEvictor evictor,
+      AtomicBoolean closing,
+      SharedIndexInformer<MachineConfigPool> deletions) {
     this.operator = operator;
     this.evictor = evictor;
     this.closing = closing;
+    this.deletions = deletions;
   }
 
   public static ControllerOperator start(
@@ -74,7 +83,30 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(
         new BuildReconciler(client, builder, events, clock, settings.buildPoll()), retry(settings));
     operator.start();
-    return new ControllerOperator(operator, evictor, closing);
+    return new ControllerOperator(operator, evictor, closing, poolDeletions(client, metrics));
+  }
+
+  /**
+   * The pool reconciler is not called for a deleted pool (it has no finalizer, and needs none), so
+   * the pool's gauges are removed by a watch of its own.
+   */
+  private static SharedIndexInformer<MachineConfigPool> poolDeletions(
+      KubernetesClient client, ControllerMetrics metrics) {
+    return client
+        .resources(MachineConfigPool.class)
+        .inform(
+            new ResourceEventHandler<>() {
+              @Override
+              public void onAdd(MachineConfigPool pool) {}
+
+              @Override
+              public void onUpdate(MachineConfigPool old, MachineConfigPool pool) {}
+
+              @Override
+              public void onDelete(MachineConfigPool pool, boolean unknown) {
+                metrics.poolDeleted(pool.getMetadata().getName());
+              }
+            });
   }
 
   private static <P extends HasMetadata> Consumer<ControllerConfigurationOverrider<P>> retry(
@@ -85,6 +117,7 @@ public final class ControllerOperator implements AutoCloseable {
   @Override
   public void close() {
     closing.set(true);
+    deletions.close();
     operator.stop();
     evictor.close();
   }

@@ -24,6 +24,8 @@ import io.ocelot.controller.rollout.Rollout;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final ControllerMetrics metrics;
   private final RenderedConfigs renderedConfigs;
   private final Rollout rollout;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   public PoolReconciler(
       KubernetesClient client,
@@ -80,10 +83,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     } else if (rendered instanceof RenderStep.Failed f) {
       renderError = Optional.of(f.message());
     } else {
-      events.warning(
-          pool,
-          "SelectingAll",
-          "This machineconfigpool is selecting all machineconfigs. A non-empty selector is required.");
+      selectingAll(pool, "machineconfigs");
     }
 
     List<Node> members = sources.members(pool);
@@ -98,10 +98,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                         sources.layering(pool),
                         sources.layering(pool).flatMap(m -> sources.build(pool, m))));
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
-      events.warning(
-          pool,
-          "SelectingAll",
-          "This machineconfigpool is selecting all nodes. A non-empty selector is required.");
+      selectingAll(pool, "nodes");
     } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
       rollout.run(pool, members, go.target(), go.layered(), sources::written);
       members = sources.members(pool);
@@ -136,6 +133,23 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       return UpdateControl.patchResourceAndStatus(pool);
     }
     return statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
+  }
+
+  /**
+   * MCO's warning for an empty selector, once per pool generation: the pool is reconciled on every
+   * node event, and one warning per reconcile filled the event store.
+   */
+  private void selectingAll(MachineConfigPool pool, String what) {
+    String key =
+        pool.getMetadata().getUid() + "/" + pool.getMetadata().getGeneration() + "/" + what;
+    if (warned.add(key)) {
+      events.warning(
+          pool,
+          "SelectingAll",
+          "This machineconfigpool is selecting all "
+              + what
+              + ". A non-empty selector is required.");
+    }
   }
 
   private MachineConfigPoolStatus status(

@@ -20,8 +20,11 @@ import org.slf4j.LoggerFactory;
  * The daemon's only writer of its Node's annotations, serialized. It compares the changes with the
  * node as last seen ({@link NodeCache}, else a GET) and sends only the keys that change — deletions
  * first as a JSON patch of {@code remove}s (the embedded API server stores {@code null} from a
- * merge patch instead of deleting), then sets as a JSON merge patch. Both carry the resourceVersion
- * they were computed on, so a concurrent change (or a stale view) is a 409, retried on a fresh GET.
+ * merge patch instead of deleting), then sets as a JSON merge patch. The deletions carry the
+ * resourceVersion they were computed on: a stale view must not decide that a key is already gone,
+ * so a concurrent change is a 409, retried on a fresh GET. The sets need no such precondition (the
+ * daemon is the only writer of its keys, and a merge patch leaves the others alone); with one,
+ * every controller write that the view had not yet seen would cost a 409 and a GET.
  */
 public class NodeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(NodeWriter.class);
@@ -93,9 +96,7 @@ public class NodeWriter {
         }
         if (!sets.isEmpty()) {
           ObjectNode patch = JsonNodeFactory.instance.objectNode();
-          ObjectNode meta = patch.putObject("metadata");
-          meta.put("resourceVersion", written.getMetadata().getResourceVersion());
-          meta.set("annotations", sets);
+          patch.putObject("metadata").set("annotations", sets);
           written =
               client
                   .nodes()
@@ -108,7 +109,7 @@ public class NodeWriter {
         last =
             new HostException(
                 "could not update annotations of node " + node + ": " + e.getMessage(), e);
-        // 409: stale resourceVersion; 422: a removed key was already gone.
+        // 409: the deletions' view was stale; 422: a removed key was already gone.
         if (e.getCode() != 409 && e.getCode() != 422) {
           throw last;
         }

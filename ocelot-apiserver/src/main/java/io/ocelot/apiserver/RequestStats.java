@@ -7,13 +7,19 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Requests counted by verb and resource ({@code GET nodes}, {@code LIST events}, {@code PATCH
- * nodes}, {@code WATCH machineconfigs}): what a benchmark needs to see where the load comes from.
+ * nodes}, {@code WATCH machineconfigs}), and the conflicts among them ({@code PATCH nodes 409}):
+ * what a benchmark needs to see where the load comes from.
  */
 final class RequestStats {
   private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
-  void record(String method, String path) {
-    counts.computeIfAbsent(classify(method, path), k -> new LongAdder()).increment();
+  void record(String method, String path, int code) {
+    String kind = classify(method, path);
+    counts.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    if (code == 409 || code == 422 || code == 429) {
+      // Refusals that make a client retry are worth seeing apart: "PATCH nodes 409".
+      counts.computeIfAbsent(kind + " " + code, k -> new LongAdder()).increment();
+    }
   }
 
   /** A sorted copy of the counts so far. */

@@ -61,11 +61,11 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
   @Override
   public MockResponse dispatch(RecordedRequest request) {
     requests.incrementAndGet();
-    stats.record(request.getMethod(), request.getPath());
     if (!"GET".equals(request.getMethod())) {
       writes.incrementAndGet();
     }
     MockResponse response = answer(request);
+    stats.record(request.getMethod(), request.getPath(), response.code());
     if (response.header("Content-Type") == null) {
       // Without it client-go assumes its own default, protobuf for kubectl's typed clients.
       response.setHeader("Content-Type", "application/json");

@@ -30,9 +30,14 @@ class RequestStatsTest {
   @Test
   void countsEachRequest() {
     RequestStats s = new RequestStats();
-    s.record("GET", "/api/v1/nodes/a");
-    s.record("GET", "/api/v1/nodes/b");
-    s.record("PATCH", "/api/v1/nodes/a");
-    assertThat(s.snapshot()).containsEntry("GET nodes", 2L).containsEntry("PATCH nodes", 1L);
+    s.record("GET", "/api/v1/nodes/a", 200);
+    s.record("GET", "/api/v1/nodes/b", 404);
+    s.record("PATCH", "/api/v1/nodes/a", 200);
+    s.record("PATCH", "/api/v1/nodes/a", 409);
+    assertThat(s.snapshot())
+        .containsEntry("GET nodes", 2L)
+        .containsEntry("PATCH nodes", 2L)
+        .containsEntry("PATCH nodes 409", 1L)
+        .hasSize(3);
   }
 }

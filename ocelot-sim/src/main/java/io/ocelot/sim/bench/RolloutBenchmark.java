@@ -195,12 +195,12 @@ public final class RolloutBenchmark {
             requests / Math.max(0.001, wall.toMillis() / 1000.0),
             writes,
             writes / Math.max(0.001, wall.toMillis() / 1000.0)));
-    say("requests per node update, by kind (top 8):");
+    say("requests per node update, by kind (top 12):");
     Map<String, Long> kinds = sim.api().requestsByKind();
     kinds.entrySet().stream()
         .map(e -> Map.entry(e.getKey(), e.getValue() - kinds0.getOrDefault(e.getKey(), 0L)))
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .limit(8)
+        .limit(12)
         .forEach(
             e ->
                 say(

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.apiserver.EmbeddedApiServer;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -63,15 +65,7 @@ class NodeWriterTest {
       protected Optional<Node> fetch() throws io.ocelot.daemon.host.HostException {
         Optional<Node> n = super.fetch();
         if (reads[0]++ == 0) {
-          cluster
-              .client()
-              .nodes()
-              .withName("worker-0")
-              .edit(
-                  x -> {
-                    x.getMetadata().getAnnotations().put("other", "writer");
-                    return x;
-                  });
+          otherWriterSets("other", "writer");
         }
         return n;
       }
@@ -105,22 +99,35 @@ class NodeWriterTest {
     assertThat(reads[0]).as("a merge patch of sets leaves other keys alone: no 409").isEqualTo(1);
   }
 
-  @Test
-  void aStaleCachedViewDoesNotLoseADeletion() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("x", "1"));
-    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
+  /** A live view of the node as it is now, the way the daemon's informer would hold it. */
+  NodeCache viewOfNow() {
+    NodeCache cache = new NodeCache(Clock.systemUTC(), Duration.ofMinutes(1));
     cache.live(true);
-    cache.observed(cluster.client().nodes().withName("worker-0").get());
-    // Another writer adds b after the view was taken; the view has x but not b.
+    Node now = cluster.client().nodes().withName("worker-0").get();
+    if (now != null) {
+      cache.observed(now);
+    }
+    return cache;
+  }
+
+  /** Another writer sets an annotation the view has not seen. */
+  void otherWriterSets(String key, String value) {
     cluster
         .client()
         .nodes()
         .withName("worker-0")
         .edit(
             n -> {
-              n.getMetadata().getAnnotations().put("b", "2");
+              n.getMetadata().getAnnotations().put(key, value);
               return n;
             });
+  }
+
+  @Test
+  void aStaleCachedViewDoesNotLoseADeletion() throws Exception {
+    TestNodes.create(cluster.client(), "worker-0", Map.of("x", "1"));
+    NodeCache cache = viewOfNow();
+    otherWriterSets("b", "2");
     Map<String, Optional<String>> d = NodeWriter.changes();
     d.put("x", Optional.empty());
     d.put("b", Optional.empty());
@@ -133,18 +140,8 @@ class NodeWriterTest {
   @Test
   void aStaleCachedViewIsRefusedForDeletionsToo() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
-    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
-    cache.live(true);
-    cache.observed(cluster.client().nodes().withName("worker-0").get());
-    cluster
-        .client()
-        .nodes()
-        .withName("worker-0")
-        .edit(
-            x -> {
-              x.getMetadata().getAnnotations().put("c", "3");
-              return x;
-            });
+    NodeCache cache = viewOfNow();
+    otherWriterSets("c", "3");
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
     Map<String, Optional<String>> d = NodeWriter.changes();
     d.put("b", Optional.empty());
@@ -159,8 +156,7 @@ class NodeWriterTest {
   void aWriteIsNotUndoneByAnOlderInformerEvent() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
     Node old = cluster.client().nodes().withName("worker-0").get();
-    NodeCache cache = new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1));
-    cache.live(true);
+    NodeCache cache = viewOfNow();
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));

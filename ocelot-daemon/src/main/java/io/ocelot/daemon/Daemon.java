@@ -145,6 +145,8 @@ public final class Daemon implements AutoCloseable {
     // From here on the informer learns of every change: reads may come from the cache.
     cache.live(true);
     trigger();
+    long resync = settings.resync().toMillis();
+    worker.scheduleWithFixedDelay(this::trigger, resync, resync, TimeUnit.MILLISECONDS);
   }
 
   /** Asks for a sync; requests that arrive while one is queued are merged into it. */

@@ -89,6 +89,21 @@ class DaemonScenariosIT {
   }
 
   @Test
+  void anIdleDaemonRereadsItsNodeEveryResyncSoALostWatchEventCannotStallIt() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    node.resyncEvery(Duration.ofMillis(300), Duration.ofMillis(100));
+    node.startDaemon();
+    node.awaitState("Done");
+    node.ackDrains = false; // the harness's own controller polls the node: quiet it
+    long before = cluster.requestsByKind().getOrDefault("GET nodes", 0L);
+    Thread.sleep(2000);
+    // No node event in these 2 s: only the resync reads the node, from the server since the view
+    // had no news for longer than its age limit.
+    assertThat(cluster.requestsByKind().getOrDefault("GET nodes", 0L) - before).isBetween(3L, 10L);
+  }
+
+  @Test
   void unreconcilableChangeTouchesNothingAndGivesEveryReason() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");

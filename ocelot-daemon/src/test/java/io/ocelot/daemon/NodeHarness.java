@@ -33,7 +33,7 @@ final class NodeHarness implements AutoCloseable {
 
   final KubernetesClient client;
   final HostFixture host;
-  final DaemonSettings settings;
+  DaemonSettings settings;
   private final ScheduledExecutorService controller = Executors.newSingleThreadScheduledExecutor();
   Daemon daemon;
   PrometheusRegistry registry;
@@ -61,7 +61,8 @@ final class NodeHarness implements AutoCloseable {
             Duration.ofSeconds(20),
             Duration.ofSeconds(20),
             DaemonSettings.DEFAULT_EVENT_NAMESPACE,
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            Duration.ofMinutes(10));
     client
         .nodes()
         .resource(
@@ -79,6 +80,22 @@ final class NodeHarness implements AutoCloseable {
     for (MachineConfig mc : configs) {
       client.resources(MachineConfig.class).resource(mc).create();
     }
+  }
+
+  /** Shorter view age and resync period, for the next {@link #startDaemon}. */
+  void resyncEvery(Duration resync, Duration viewMaxAge) {
+    DaemonSettings s = settings;
+    settings =
+        new DaemonSettings(
+            s.node(),
+            s.backoffBase(),
+            s.backoffCap(),
+            s.drainPoll(),
+            s.drainTimeout(),
+            s.uncordonTimeout(),
+            s.eventNamespace(),
+            viewMaxAge,
+            resync);
   }
 
   /** A fresh daemon process: new metrics registry. */

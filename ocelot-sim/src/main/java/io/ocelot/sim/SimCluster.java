@@ -280,7 +280,8 @@ public final class SimCluster implements AutoCloseable {
         d.drainTimeout(),
         d.uncordonTimeout(),
         d.eventNamespace(),
-        d.viewMaxAge());
+        d.viewMaxAge(),
+        d.resync());
   }
 
   private void tick() {

@@ -5,7 +5,9 @@ import java.time.Duration;
 /**
  * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s, drain polled every
  * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's
- * own: the informer's view of the node is trusted for 5 s without news ({@link NodeCache}).
+ * own: the informer's view of the node is trusted for 5 s without news ({@link NodeCache}), and a
+ * sync runs every 10 minutes even without node events, so that a watch event lost on the way (the
+ * embedded API server can lose one) delays an update instead of stalling it.
  */
 public record DaemonSettings(
     String node,
@@ -15,7 +17,8 @@ public record DaemonSettings(
     Duration drainTimeout,
     Duration uncordonTimeout,
     String eventNamespace,
-    Duration viewMaxAge) {
+    Duration viewMaxAge,
+    Duration resync) {
 
   public static final String DEFAULT_EVENT_NAMESPACE = "openshift-machine-config-operator";
 
@@ -28,7 +31,8 @@ public record DaemonSettings(
         Duration.ofHours(1),
         Duration.ofMinutes(10),
         DEFAULT_EVENT_NAMESPACE,
-        Duration.ofSeconds(5));
+        Duration.ofSeconds(5),
+        Duration.ofMinutes(10));
   }
 
   public DaemonSettings withEventNamespace(String namespace) {
@@ -40,7 +44,8 @@ public record DaemonSettings(
         drainTimeout,
         uncordonTimeout,
         namespace,
-        viewMaxAge);
+        viewMaxAge,
+        resync);
   }
 
   /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */

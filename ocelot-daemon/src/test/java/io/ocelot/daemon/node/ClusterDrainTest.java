@@ -30,7 +30,8 @@ class ClusterDrainTest {
             timeout,
             timeout,
             "default",
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            Duration.ofMinutes(10));
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
     return new ClusterDrain(
         writer,

@@ -57,21 +57,34 @@ public final class NodeCache {
   }
 
   /**
-   * An informer event: replaces the view unless it is older than what a write already returned
-   * (events of earlier versions can arrive after the write's answer). resourceVersions are opaque
-   * in Kubernetes, but numeric in etcd and the embedded server; a non-numeric one always replaces.
+   * An informer event: replaces the view unless it is older than the view (events of earlier
+   * versions can arrive after a write's answer). resourceVersions are opaque in Kubernetes, but
+   * numeric in etcd and the embedded server; a non-numeric one always replaces.
    */
   public void observed(Node node) {
-    Seen next = new Seen(node, clock.instant());
     // An older event still shows the informer alive: the kept view counts as news.
-    latest.accumulateAndGet(
-        next,
-        (cur, n) -> cur != null && older(n.node(), cur.node()) ? new Seen(cur.node(), n.at()) : n);
+    newer(node, true);
   }
 
-  /** What a GET or a write returned: the server's answer at that moment. */
+  /**
+   * What a GET or a write returned, with the same rule: the informer may already have delivered a
+   * later version (the controller acknowledging the very write whose answer this is), and letting
+   * the answer replace it would leave the view without the acknowledgement until the next event.
+   */
   public void fresh(Node node) {
-    latest.set(new Seen(node, clock.instant()));
+    newer(node, false);
+  }
+
+  private void newer(Node node, boolean fromInformer) {
+    Seen next = new Seen(node, clock.instant());
+    latest.accumulateAndGet(
+        next,
+        (cur, n) -> {
+          if (cur == null || !older(n.node(), cur.node())) {
+            return n;
+          }
+          return fromInformer ? new Seen(cur.node(), n.at()) : cur;
+        });
   }
 
   /** The node was deleted: the next read asks the server. */

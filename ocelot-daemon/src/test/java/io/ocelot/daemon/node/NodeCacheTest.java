@@ -66,6 +66,16 @@ class NodeCacheTest {
   }
 
   @Test
+  void aWritesAnswerDoesNotReplaceALaterEventThatCameFirst() {
+    cache.live(true);
+    // The controller acknowledged our write (8) and its event arrived before our write's answer
+    // (7).
+    cache.observed(node("8"));
+    cache.fresh(node("7"));
+    assertThat(cache.get()).contains(node("8"));
+  }
+
+  @Test
   void aViewWithoutNewsForLongerThanMaxAgeIsNotTrusted() {
     cache.live(true);
     cache.observed(node("3"));

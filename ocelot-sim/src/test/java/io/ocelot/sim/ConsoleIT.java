@@ -2,6 +2,7 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.sim.demo.DemoSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,31 @@ class ConsoleIT {
     }
   }
 
+  /** For a timeout's message: the node's annotations and the pools' conditions, from the API. */
+  String whereItStood() {
+    try {
+      String node =
+          String.valueOf(sim.client().nodes().withName(NODE).get().getMetadata().getAnnotations());
+      String pools =
+          sim.client().resources(MachineConfigPool.class).list().getItems().stream()
+              .map(
+                  p ->
+                      p.getMetadata().getName()
+                          + "="
+                          + (p.getStatus() == null
+                              ? "no status"
+                              : p.getStatus().getConditions().stream()
+                                  .map(
+                                      c -> c.getType() + ":" + c.getStatus() + " " + c.getMessage())
+                                  .toList()))
+              .toList()
+              .toString();
+      return "node " + NODE + ": " + node + "; pools: " + pools;
+    } catch (RuntimeException e) {
+      return "(could not read the cluster: " + e.getMessage() + ")";
+    }
+  }
+
   String cell(String node, String css) {
     return browser
         .findElement(By.cssSelector("#nodes tr[data-node='" + node + "'] " + css))
@@ -76,8 +102,10 @@ class ConsoleIT {
             options);
     browser.get(sim.httpUrl() + "/");
     // The page re-renders every second: an element found may be replaced before it is read.
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+    // Generous: a CI machine under load is slow; a stall still fails, and says where it stood.
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(120));
     wait.ignoring(StaleElementReferenceException.class);
+    wait.withMessage(this::whereItStood);
     wait.until(b -> cell(NODE, ".state").equals("Done"));
     assertThat(browser.findElement(By.cssSelector("#pools tr[data-pool='worker']")).getText())
         .contains("worker");

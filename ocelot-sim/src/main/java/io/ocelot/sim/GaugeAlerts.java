@@ -14,13 +14,18 @@ import java.util.Map;
  * daemon's current metrics, without their {@code for:} delays.
  */
 final class GaugeAlerts {
-  /** metric → (alert, severity), as in deploy/prometheus/rules.yml. */
-  private static final Map<String, String[]> RULES =
+  /** An alert of deploy/prometheus/rules.yml: its name and severity. */
+  record Rule(String alert, String severity) {}
+
+  /**
+   * metric family → alert, as in deploy/prometheus/rules.yml (GaugeAlertsTest holds them equal).
+   */
+  static final Map<String, Rule> RULES =
       Map.of(
-          "mcd_reboots_failed", new String[] {"MCDRebootError", "critical"},
-          "mcd_reboot_failing", new String[] {"OcelotRebootFailing", "critical"},
-          "mcd_update_failing", new String[] {"OcelotUpdateFailing", "warning"},
-          "mcd_pivot_errors_total", new String[] {"MCDPivotError", "warning"});
+          "mcd_reboots_failed", new Rule("MCDRebootError", "critical"),
+          "mcd_reboot_failing", new Rule("OcelotRebootFailing", "critical"),
+          "mcd_update_failing", new Rule("OcelotUpdateFailing", "warning"),
+          "mcd_pivot_errors_total", new Rule("MCDPivotError", "warning"));
 
   /** The metric names (as the client library names families) the alerts read. */
   static final java.util.Set<String> METRICS = RULES.keySet();
@@ -31,9 +36,9 @@ final class GaugeAlerts {
     List<Alert> out = new ArrayList<>();
     for (SimNode node : nodes) {
       for (MetricSnapshot family : node.registry().scrape()) {
-        String[] rule = RULES.get(family.getMetadata().getName());
+        Rule rule = RULES.get(family.getMetadata().getName());
         if (rule != null && value(family) > 0) {
-          out.add(new Alert(rule[0], node.name(), rule[1]));
+          out.add(new Alert(rule.alert(), node.name(), rule.severity()));
         }
       }
     }

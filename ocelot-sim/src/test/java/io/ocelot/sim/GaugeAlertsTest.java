@@ -2,6 +2,8 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.console.Alert;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
@@ -9,10 +11,13 @@ import io.ocelot.fakehost.HostRootBuilder;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -55,5 +60,27 @@ class GaugeAlertsTest {
     failing.set(0);
     assertThat(GaugeAlerts.of(List.of(node)))
         .containsExactly(new Alert("MCDRebootError", "worker-1", "critical"));
+  }
+
+  @Test
+  void itsAlertsAreTheShippedRulesNamesSeveritiesAndMetrics() throws Exception {
+    JsonNode file =
+        Serialization.unmarshal(
+            Files.readString(Path.of("..", "deploy", "prometheus", "rules.yml")), JsonNode.class);
+    Map<String, JsonNode> shipped = new HashMap<>();
+    file.path("groups")
+        .forEach(g -> g.path("rules").forEach(r -> shipped.put(r.path("alert").asText(), r)));
+    GaugeAlerts.RULES.forEach(
+        (metric, rule) -> {
+          assertThat(shipped).as("rules.yml has %s", rule.alert()).containsKey(rule.alert());
+          JsonNode shippedRule = shipped.get(rule.alert());
+          assertThat(shippedRule.path("labels").path("severity").asText())
+              .as("severity of %s", rule.alert())
+              .isEqualTo(rule.severity());
+          // A counter's family is named without _total; its series (in the expression) with it.
+          assertThat(shippedRule.path("expr").asText())
+              .as("expression of %s", rule.alert())
+              .startsWith(metric);
+        });
   }
 }

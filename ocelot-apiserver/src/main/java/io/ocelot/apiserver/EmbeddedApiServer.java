@@ -28,7 +28,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
   // Kept referenced: java.util.logging forgets the level of a logger nobody holds.
   private final Logger quiet = Logger.getLogger("io.fabric8.mockwebserver");
 
-  private final StoreDispatcher store = new StoreDispatcher();
+  private final StoreDispatcher store = new StoreDispatcher(java.time.Clock.systemUTC());
   private final int port;
   private KubernetesMockServer server;
   private final KubernetesClient client;

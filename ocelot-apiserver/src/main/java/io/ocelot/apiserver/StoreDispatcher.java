@@ -43,6 +43,12 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
   private final java.util.concurrent.atomic.AtomicLong writes =
       new java.util.concurrent.atomic.AtomicLong();
   private final RequestStats stats = new RequestStats();
+  private final java.time.Clock clock;
+
+  /** {@code clock}: the "now" that Table ages (kubectl's AGE column) are counted to. */
+  StoreDispatcher(java.time.Clock clock) {
+    this.clock = clock;
+  }
 
   /** Requests answered so far, and how many of them were writes (POST, PUT, PATCH, DELETE). */
   long requests() {
@@ -122,7 +128,7 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
               .findFirst();
       return new MockResponse()
           .setResponseCode(200)
-          .setBody(Tables.of(body, kind, crd, java.time.Instant.now()).toString());
+          .setBody(Tables.of(body, kind, crd, clock.instant()).toString());
     } catch (JsonProcessingException e) {
       return new MockResponse().setResponseCode(500).setBody(e.getMessage());
     }

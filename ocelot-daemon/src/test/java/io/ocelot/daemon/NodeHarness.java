@@ -84,18 +84,7 @@ final class NodeHarness implements AutoCloseable {
 
   /** Shorter view age and resync period, for the next {@link #startDaemon}. */
   void resyncEvery(Duration resync, Duration viewMaxAge) {
-    DaemonSettings s = settings;
-    settings =
-        new DaemonSettings(
-            s.node(),
-            s.backoffBase(),
-            s.backoffCap(),
-            s.drainPoll(),
-            s.drainTimeout(),
-            s.uncordonTimeout(),
-            s.eventNamespace(),
-            viewMaxAge,
-            resync);
+    settings = settings.withResync(resync, viewMaxAge);
   }
 
   /** A fresh daemon process: new metrics registry. */

@@ -294,6 +294,11 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
+  /** The sim's one clock, for code that waits on it (the demo's steps). */
+  public Clock clock() {
+    return clock;
+  }
+
   public Collection<SimNode> nodes() {
     synchronized (nodes) {
       return List.copyOf(nodes.values());

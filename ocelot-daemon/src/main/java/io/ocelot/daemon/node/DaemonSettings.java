@@ -48,6 +48,20 @@ public record DaemonSettings(
         resync);
   }
 
+  /** The same timings with another resync period and view age limit. */
+  public DaemonSettings withResync(Duration period, Duration maxAge) {
+    return new DaemonSettings(
+        node,
+        backoffBase,
+        backoffCap,
+        drainPoll,
+        drainTimeout,
+        uncordonTimeout,
+        eventNamespace,
+        maxAge,
+        period);
+  }
+
   /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */
   public Duration backoff(int failures) {
     if (failures <= 0) {

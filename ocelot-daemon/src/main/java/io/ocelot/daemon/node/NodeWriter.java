@@ -40,11 +40,6 @@ public class NodeWriter {
     this.cache = cache;
   }
 
-  /** A writer without an informer: every read is a GET. */
-  public NodeWriter(KubernetesClient client, String node) {
-    this(client, node, new NodeCache(java.time.Clock.systemUTC(), java.time.Duration.ZERO));
-  }
-
   /** A set of changes: a value sets the key, an empty optional deletes it. */
   public static Map<String, Optional<String>> changes() {
     return new LinkedHashMap<>();

@@ -32,7 +32,7 @@ class ClusterDrainTest {
             "default",
             Duration.ofSeconds(5),
             Duration.ofMinutes(10));
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView());
     return new ClusterDrain(
         writer,
         new NodeEvents(cluster.client(), "default", Clock.systemUTC()),

@@ -23,7 +23,7 @@ class NodeWriterTest {
   @Test
   void setsAndDeletesOnlyWhatChanges() throws Exception {
     TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2", "keep", "x"));
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0");
+    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView());
     Map<String, Optional<String>> changes = NodeWriter.changes();
     changes.put("a", Optional.of("10"));
     changes.put("b", Optional.empty());
@@ -60,7 +60,7 @@ class NodeWriterTest {
 
   /** A writer whose first read is followed by another writer's change (a stale resourceVersion). */
   NodeWriter racingWriter(int[] reads) {
-    return new NodeWriter(cluster.client(), "worker-0") {
+    return new NodeWriter(cluster.client(), "worker-0", TestNodes.noView()) {
       @Override
       protected Optional<Node> fetch() throws io.ocelot.daemon.host.HostException {
         Optional<Node> n = super.fetch();
@@ -80,7 +80,7 @@ class NodeWriterTest {
     Map<String, Optional<String>> same = NodeWriter.changes();
     same.put("a", Optional.of("1"));
     same.put("gone", Optional.empty());
-    Node n = new NodeWriter(cluster.client(), "worker-0").write(same);
+    Node n = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView()).write(same);
     assertThat(n.getMetadata().getResourceVersion()).isEqualTo(rv);
   }
 

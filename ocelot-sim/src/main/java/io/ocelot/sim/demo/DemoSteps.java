@@ -24,8 +24,8 @@ public final class DemoSteps {
   public String enableLayering() {
     admin.createLayeredPool();
     admin.optIn("layered");
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (Instant.now().isBefore(deadline)) {
+    Instant deadline = sim.clock().instant().plus(Duration.ofSeconds(60));
+    while (sim.clock().instant().isBefore(deadline)) {
       Optional<String> image =
           admin.succeededBuild("layered").map(b -> b.getStatus().getDigestedImagePushSpec());
       if (image.isPresent()) {

@@ -20,13 +20,19 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 version="$(sed -n 's/^const kubernetesVersion = "\(.*\)"$/\1/p' "$here/state.go")"
 minor="$(echo "$version" | cut -d. -f2)"
-echo "building the Kubernetes control plane $version (once, about 9 min on 2 cores; cached after) ..." >&2
+echo "building the Kubernetes control plane $version (once, about 9 min on 2 cores with downloads; cached after) ..." >&2
 start=$(date +%s)
 mkdir -p "$here/bin"
 cd "$here"
 pkg=k8s.io/component-base/version
-go build -trimpath -o "$bin.tmp" -ldflags "-s -w \
+log="$here/bin/build.log"
+# Go's "downloading ..." lines go to the log; on failure its tail is shown.
+if ! go build -trimpath -o "$bin.tmp" -ldflags "-s -w \
   -X $pkg.gitVersion=$version -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor \
-  -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z" .
+  -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z" . >"$log" 2>&1; then
+  echo "ocelot-control-plane: the build failed; the end of $log:" >&2
+  tail -20 "$log" >&2
+  exit 1
+fi
 mv "$bin.tmp" "$bin"
 echo "built $bin in $(( $(date +%s) - start )) s" >&2

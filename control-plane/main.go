@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/signal"
@@ -31,6 +32,9 @@ type settings struct {
 	port     int
 	fsync    bool
 	logLevel int
+	// stop when standard input ends: a parent that dies (even by SIGKILL) closes the pipe, so
+	// the control plane never outlives the JVM that started it.
+	watchStdin bool
 }
 
 func main() {
@@ -49,6 +53,7 @@ func parseSettings(args []string) (settings, error) {
 	fs.IntVar(&s.port, "port", 6443, "API server port on 127.0.0.1 (0 picks a free one)")
 	fs.BoolVar(&s.fsync, "fsync", false, "fsync etcd writes (off: the simulator trades durability across power loss for speed)")
 	fs.IntVar(&s.logLevel, "v", 0, "log verbosity of the Kubernetes components")
+	fs.BoolVar(&s.watchStdin, "stop-on-stdin-eof", false, "stop cleanly when standard input ends (the parent went away)")
 	if err := fs.Parse(args); err != nil {
 		return s, err
 	}
@@ -99,6 +104,13 @@ func run(s settings) int {
 
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer cancel()
+	if s.watchStdin {
+		go func() {
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			fmt.Fprintln(os.Stderr, "ocelot-control-plane: standard input ended (the parent went away); stopping")
+			cancel()
+		}()
+	}
 	setLogLevel(s.logLevel)
 
 	etcd, err := startEtcd(dir, s.fsync)

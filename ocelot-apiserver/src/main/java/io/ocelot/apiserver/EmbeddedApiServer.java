@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * through its real HTTP interface, as {@code kubectl} does. The store outlives {@link #restart}, as
  * etcd outlives an API server restart.
  */
-public final class EmbeddedApiServer implements AutoCloseable {
+public final class EmbeddedApiServer implements ControlPlane {
   // Kept referenced: java.util.logging forgets the level of a logger nobody holds.
   private final Logger quiet = Logger.getLogger("io.fabric8.mockwebserver");
 
@@ -81,6 +81,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
    * with their short names, and status becomes a subresource (a write to the main endpoint leaves
    * it alone).
    */
+  @Override
   public EmbeddedApiServer installCrds() {
     for (String name : CRDS) {
       try (InputStream in =
@@ -110,30 +111,32 @@ public final class EmbeddedApiServer implements AutoCloseable {
     server = serve();
   }
 
-  /** Requests served since start (every method, watches included), for benchmarks. */
-  public long requestCount() {
-    return store.requests();
+  @Override
+  public RequestCounts requests() {
+    return new RequestCounts(store.requestsByKind());
   }
 
-  /** Of those, the writes: POST, PUT, PATCH and DELETE. */
-  public long writeCount() {
-    return store.writes();
+  @Override
+  public String kind() {
+    return "embedded";
   }
 
-  /** Requests so far by verb and resource, e.g. {@code GET nodes} → 1234, sorted by key. */
-  public java.util.Map<String, Long> requestsByKind() {
-    return store.requestsByKind();
+  @Override
+  public boolean authenticates() {
+    return false;
   }
 
   public int port() {
     return port;
   }
 
+  @Override
   public String url() {
     return "http://127.0.0.1:" + port;
   }
 
   /** A kubeconfig for {@code kubectl} (plain HTTP, no credentials: there is no authorization). */
+  @Override
   public String kubeconfig() {
     return "apiVersion: v1\n"
         + "kind: Config\n"
@@ -158,6 +161,17 @@ public final class EmbeddedApiServer implements AutoCloseable {
   /** The server's own client (closed with the server). */
   public KubernetesClient client() {
     return client;
+  }
+
+  @Override
+  public KubernetesClient newAdminClient() {
+    return newClient();
+  }
+
+  /** No one is authenticated here: the token is not sent. */
+  @Override
+  public KubernetesClient newTokenClient(String bearerToken) {
+    return newClient();
   }
 
   /** A fresh client; the caller closes it. Short timeouts so a stopped server is noticed fast. */

@@ -38,25 +38,12 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
   private volatile List<ApiResource> resources;
   private volatile List<JsonNode> crdDocs = List.of();
 
-  private final java.util.concurrent.atomic.AtomicLong requests =
-      new java.util.concurrent.atomic.AtomicLong();
-  private final java.util.concurrent.atomic.AtomicLong writes =
-      new java.util.concurrent.atomic.AtomicLong();
   private final RequestStats stats = new RequestStats();
   private final java.time.Clock clock;
 
   /** {@code clock}: the "now" that Table ages (kubectl's AGE column) are counted to. */
   StoreDispatcher(java.time.Clock clock) {
     this.clock = clock;
-  }
-
-  /** Requests answered so far, and how many of them were writes (POST, PUT, PATCH, DELETE). */
-  long requests() {
-    return requests.get();
-  }
-
-  long writes() {
-    return writes.get();
   }
 
   /** Requests so far by verb and resource ({@link RequestStats}). */
@@ -66,10 +53,6 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
-    requests.incrementAndGet();
-    if (!"GET".equals(request.getMethod())) {
-      writes.incrementAndGet();
-    }
     MockResponse response = answer(request);
     stats.record(request.getMethod(), request.getPath(), response.code());
     if (response.header("Content-Type") == null) {

@@ -64,7 +64,8 @@ final class BenchCommand implements Callable<Integer> {
         SimSettings.defaults(Path.of("unused"))
             .onFreePorts()
             .withWorkers(workers)
-            .withTimes(timings.rebootTime(), timings.buildTime());
+            .withTimes(timings.rebootTime(), timings.buildTime())
+            .withControlPlane(timings.controlPlane());
     boolean ok =
         new RolloutBenchmark(
                 settings,

@@ -47,7 +47,7 @@ final class ControllerCommand implements Callable<Integer> {
 
   @Option(
       names = "--namespace",
-      defaultValue = ControllerSettings.DEFAULT_EVENT_NAMESPACE,
+      defaultValue = ControllerSettings.DEFAULT_NAMESPACE,
       description = "Namespace of its events, Lease and build Jobs (default: ${DEFAULT-VALUE}).")
   String namespace;
 

@@ -60,7 +60,8 @@ final class DemoCommand implements Callable<Integer> {
         SimSettings.defaults(Path.of("unused"))
             .onFreePorts()
             .withWorkers(workers)
-            .withTimes(timings.rebootTime(), timings.buildTime());
+            .withTimes(timings.rebootTime(), timings.buildTime())
+            .withControlPlane(timings.controlPlane());
     return Demo.run(s.get(), settings, spec.commandLine().getOut())
         ? ExitCodes.OK
         : ExitCodes.INVALID;

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
     name = "sim",
     mixinStandardHelpOptions = true,
     description = {
-      "Run a simulated cluster in this process: the embedded API server (use kubectl with"
+      "Run a simulated cluster on this machine: a Kubernetes control plane (use kubectl with"
           + " <state-dir>/kubeconfig), the controller, and one daemon per node on a simulated host"
           + " root under <state-dir>/nodes/. Break nodes by changing their roots or with 'ocelot"
           + " fault'. Runs until Ctrl-C."
@@ -71,7 +71,8 @@ final class SimCommand implements Callable<Integer> {
               httpPort,
               timings.rebootTime(),
               timings.buildTime(),
-              SimSettings.defaults(stateDir).retryCap());
+              SimSettings.defaults(stateDir).retryCap(),
+              timings.controlPlane());
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;

@@ -1,10 +1,24 @@
 package io.ocelot.cli;
 
+import io.ocelot.apiserver.ControlPlaneMode;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
-/** The simulated cluster's slow things, shared by {@code sim}, {@code demo} and {@code bench}. */
+/**
+ * The simulated cluster's control plane and slow things, shared by {@code sim}, {@code demo} and
+ * {@code bench}.
+ */
 final class SimTimings {
+  @Option(
+      names = "--control-plane",
+      defaultValue = "auto",
+      description =
+          "kube: the real Kubernetes control plane (kube-apiserver, etcd, controllers; built once"
+              + " from control-plane/ with Go); embedded: the in-JVM fallback, which checks no"
+              + " identities, RBAC or schemas; auto: kube where it is built or can be built here"
+              + " (default: ${DEFAULT-VALUE}).")
+  String controlPlane;
+
   @Option(
       names = "--reboot-seconds",
       defaultValue = "3",
@@ -22,13 +36,24 @@ final class SimTimings {
       description = "Print the components' INFO logs too (stderr); by default only warnings.")
   boolean verbose;
 
-  /** False, having said why on {@code err}, when a duration is negative. */
+  /** False, having said why on {@code err}, when a duration is negative or a mode unknown. */
   boolean valid(java.io.PrintWriter err) {
     if (rebootSeconds < 0 || buildSeconds < 0) {
       err.println("error: --reboot-seconds and --build-seconds cannot be negative");
       return false;
     }
+    try {
+      controlPlane();
+    } catch (IllegalArgumentException e) {
+      err.println("error: --control-plane: " + e.getMessage());
+      return false;
+    }
     return true;
+  }
+
+  /** The {@code --control-plane} mode; an unknown name is an IllegalArgumentException. */
+  ControlPlaneMode controlPlane() {
+    return ControlPlaneMode.parse(controlPlane);
   }
 
   Duration rebootTime() {

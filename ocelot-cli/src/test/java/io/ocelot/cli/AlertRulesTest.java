@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * prometheus}; {@code .ci/run} installs it): each alert fires and resolves on test series.
  */
 class AlertRulesTest {
-  static final Path DIR = Path.of("..", "deploy", "prometheus");
+  static final Path DIR = Path.of("..", "monitoring");
 
   record Run(int exit, String out) {}
 
@@ -63,7 +63,7 @@ class AlertRulesTest {
 
   @Test
   void thePrometheusRuleShipsTheSameGroups() throws Exception {
-    JsonNode rule = yaml(Path.of("..", "deploy", "prometheus-rules.yaml"));
+    JsonNode rule = yaml(Path.of("..", "monitoring", "prometheus-rule.yaml"));
     assertThat(rule.path("kind").asText()).isEqualTo("PrometheusRule");
     assertThat(rule.path("spec").path("groups"))
         .isEqualTo(yaml(DIR.resolve("rules.yml")).path("groups"));

@@ -72,7 +72,7 @@ public final class ControllerOperator implements AutoCloseable {
                                       leader -> {}),
                                   false)));
             });
-    ObjectEvents events = new ObjectEvents(client, settings.eventNamespace(), clock);
+    ObjectEvents events = new ObjectEvents(client, clock);
     ApiPodEvictor evictor = new ApiPodEvictor(client);
     operator.register(
         new PoolReconciler(client, events, metrics, settings, clock), retry(settings));

@@ -16,13 +16,15 @@ public final class ObjectEvents {
   public static final String SOURCE = "machineconfigcontroller";
 
   private final KubernetesClient client;
-  private final String namespace;
+
+  /** Where Kubernetes keeps the events of cluster-scoped objects (pools, builds, nodes). */
+  public static final String CLUSTER_SCOPED_EVENTS = "default";
+
   private final Clock clock;
   private final AtomicLong sequence = new AtomicLong();
 
-  public ObjectEvents(KubernetesClient client, String namespace, Clock clock) {
+  public ObjectEvents(KubernetesClient client, Clock clock) {
     this.client = client;
-    this.namespace = namespace;
     this.clock = clock;
   }
 
@@ -36,6 +38,13 @@ public final class ObjectEvents {
 
   private void record(HasMetadata on, String type, String reason, String message) {
     Instant now = clock.instant();
+    // The API server keeps a cluster-scoped object's events in "default" (it refuses any other
+    // namespace for them), a namespaced object's in its own.
+    String objectNamespace = on.getMetadata().getNamespace();
+    String namespace =
+        objectNamespace == null || objectNamespace.isEmpty()
+            ? CLUSTER_SCOPED_EVENTS
+            : objectNamespace;
     try {
       client
           .v1()
@@ -54,6 +63,7 @@ public final class ObjectEvents {
                   .endMetadata()
                   .withNewInvolvedObject()
                   .withKind(on.getKind())
+                  .withNamespace(objectNamespace)
                   .withApiVersion(on.getApiVersion())
                   .withName(on.getMetadata().getName())
                   .withUid(on.getMetadata().getUid())

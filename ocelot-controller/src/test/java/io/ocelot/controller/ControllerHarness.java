@@ -75,7 +75,7 @@ final class ControllerHarness implements AutoCloseable {
     return client
         .v1()
         .events()
-        .inNamespace(ControllerSettings.DEFAULT_EVENT_NAMESPACE)
+        .inNamespace(ObjectEvents.CLUSTER_SCOPED_EVENTS)
         .list()
         .getItems()
         .stream()

@@ -96,11 +96,12 @@ class DaemonScenariosIT {
     node.startDaemon();
     node.awaitState("Done");
     node.ackDrains = false; // the harness's own controller polls the node: quiet it
-    long before = cluster.requestsByKind().getOrDefault("GET nodes", 0L);
+    long before = cluster.requests().byKind().getOrDefault("GET nodes", 0L);
     Thread.sleep(2000);
     // No node event in these 2 s: only the resync reads the node, from the server since the view
     // had no news for longer than its age limit.
-    assertThat(cluster.requestsByKind().getOrDefault("GET nodes", 0L) - before).isBetween(3L, 10L);
+    assertThat(cluster.requests().byKind().getOrDefault("GET nodes", 0L) - before)
+        .isBetween(3L, 10L);
   }
 
   @Test

@@ -1,7 +1,11 @@
 package io.ocelot.sim;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
@@ -9,9 +13,11 @@ import io.ocelot.api.node.NodeAnnotations;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The objects of a fresh cluster: pools {@code master} and {@code worker}, their base
@@ -23,6 +29,16 @@ final class ClusterSeed {
   static final List<String> ZONES = List.of("zone-a", "zone-b", "zone-c");
   static final String ROLE_LABEL = "node-role.kubernetes.io/";
   static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+
+  /** What the simulated kubelets report: the control plane's release. */
+  static final String KUBELET_VERSION = "v1.36.3";
+
+  private static final Map<String, Quantity> RESOURCES =
+      Map.of(
+          "cpu", new Quantity("4"),
+          "memory", new Quantity("16Gi"),
+          "pods", new Quantity("110"),
+          "ephemeral-storage", new Quantity("100Gi"));
 
   private ClusterSeed() {}
 
@@ -67,23 +83,69 @@ final class ClusterSeed {
                 ""))
         .endMetadata()
         .withNewStatus()
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus("True")
-        .withReason("KubeletReady")
-        .withMessage("kubelet is posting ready status")
-        .withLastTransitionTime(now.toString())
-        .withLastHeartbeatTime(now.toString())
-        .endCondition()
+        .withAddresses(
+            new NodeAddress(internalIp(role, index), "InternalIP"),
+            new NodeAddress(name, "Hostname"))
+        .withCapacity(RESOURCES)
+        .withAllocatable(RESOURCES)
+        .withConditions(
+            pressure("MemoryPressure", "KubeletHasSufficientMemory", now),
+            pressure("DiskPressure", "KubeletHasNoDiskPressure", now),
+            pressure("PIDPressure", "KubeletHasSufficientPID", now),
+            ready(true, "KubeletReady", "kubelet is posting ready status", now))
+        .withNewDaemonEndpoints()
+        .withNewKubeletEndpoint(10250)
+        .endDaemonEndpoints()
         .withNewNodeInfo()
         .withBootID(bootId)
+        .withMachineID(machineId(name))
+        .withSystemUUID(UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString())
         .withOsImage("Fedora CoreOS (simulated)")
+        .withKernelVersion("6.12.0-ocelot-sim")
+        .withContainerRuntimeVersion("cri-o://1.36.0-ocelot-sim")
+        .withKubeletVersion(KUBELET_VERSION)
+        .withKubeProxyVersion("")
         .withOperatingSystem("linux")
         .withArchitecture("amd64")
-        .withKubeletVersion("v1.32.0-ocelot-sim")
         .endNodeInfo()
         .endStatus()
         .build();
+  }
+
+  /** The Ready condition a kubelet posts. */
+  static NodeCondition ready(boolean ready, String reason, String message, Instant now) {
+    return new NodeConditionBuilder()
+        .withType("Ready")
+        .withStatus(ready ? "True" : "False")
+        .withReason(reason)
+        .withMessage(message)
+        .withLastTransitionTime(now.toString())
+        .withLastHeartbeatTime(now.toString())
+        .build();
+  }
+
+  private static NodeCondition pressure(String type, String reason, Instant now) {
+    return new NodeConditionBuilder()
+        .withType(type)
+        .withStatus("False")
+        .withReason(reason)
+        .withMessage("kubelet has no " + type.replace("Pressure", "").toLowerCase() + " pressure")
+        .withLastTransitionTime(now.toString())
+        .withLastHeartbeatTime(now.toString())
+        .build();
+  }
+
+  /** Masters in 10.0.0.0/24, workers from 10.0.1.0 on: unique per node, as a subnet hands out. */
+  private static String internalIp(String role, int index) {
+    int block = role.equals("master") ? 0 : 1 + index / 250;
+    return "10.0." + block + "." + (index % 250 + 2);
+  }
+
+  /** 32 hex digits, stable per node name, as /etc/machine-id holds. */
+  private static String machineId(String name) {
+    return UUID.nameUUIDFromBytes(("machine-id:" + name).getBytes(StandardCharsets.UTF_8))
+        .toString()
+        .replace("-", "");
   }
 
   private static <T> T load(String name, Class<T> type) {

@@ -14,12 +14,10 @@ import java.util.Map;
  * daemon's current metrics, without their {@code for:} delays.
  */
 final class GaugeAlerts {
-  /** An alert of deploy/prometheus/rules.yml: its name and severity. */
+  /** An alert of monitoring/rules.yml: its name and severity. */
   record Rule(String alert, String severity) {}
 
-  /**
-   * metric family → alert, as in deploy/prometheus/rules.yml (GaugeAlertsTest holds them equal).
-   */
+  /** metric family → alert, as in monitoring/rules.yml (GaugeAlertsTest holds them equal). */
   static final Map<String, Rule> RULES =
       Map.of(
           "mcd_reboots_failed", new Rule("MCDRebootError", "critical"),

@@ -1,13 +1,14 @@
 package io.ocelot.sim;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.ControlPlane;
+import io.ocelot.apiserver.ControlPlaneException;
+import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.console.Console;
 import io.ocelot.controller.ControllerMetrics;
 import io.ocelot.controller.ControllerOperator;
@@ -21,7 +22,6 @@ import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,9 +44,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole system in one JVM: the embedded API server with Ocelot's CRDs, the controller (own
- * client, simulated image builder), one daemon per node (all sharing one client), each node's host
- * root under the state dir, the reboot lifecycle, and the HTTP endpoint.
+ * The whole system on one machine: the control plane with Ocelot's CRDs and access objects, the
+ * controller (as its ServiceAccount, simulated image builder), one daemon per node (each as a
+ * DaemonSet pod of its node would log in), the nodes' kubelet duties, each node's host root under
+ * the state dir, the reboot lifecycle, and the HTTP endpoint.
  */
 public final class SimCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SimCluster.class);
@@ -57,9 +58,11 @@ public final class SimCluster implements AutoCloseable {
 
   private final SimSettings settings;
   private final StateDir state;
-  private final EmbeddedApiServer api;
-  private final KubernetesClient daemonClient;
-  private final KubernetesClient controllerClient;
+  private final ControlPlane api;
+  private final KubernetesClient admin;
+  private final ClusterAccess access;
+  private final SimKubelet kubelet;
+  private KubernetesClient controllerClient;
   private final SimulatedImageBuilder builder;
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final Map<String, SimNode> nodes = new LinkedHashMap<>();
@@ -74,12 +77,13 @@ public final class SimCluster implements AutoCloseable {
   private ControllerOperator controller;
   private SimHttp http;
 
-  private SimCluster(SimSettings settings, StateDir state, EmbeddedApiServer api) {
+  private SimCluster(SimSettings settings, StateDir state, ControlPlane api) {
     this.settings = settings;
     this.state = state;
     this.api = api;
-    this.daemonClient = api.newClient();
-    this.controllerClient = api.newClient();
+    this.admin = api.newAdminClient();
+    this.access = new ClusterAccess(api, admin);
+    this.kubelet = new SimKubelet(admin, clock, api.authenticates());
     this.builder = new SimulatedImageBuilder(settings.buildTime(), clock);
   }
 
@@ -87,17 +91,14 @@ public final class SimCluster implements AutoCloseable {
   public static SimCluster start(SimSettings settings, Consumer<String> progress)
       throws SimException {
     StateDir state = StateDir.claim(settings.stateDir(), settings.reset());
-    EmbeddedApiServer api;
+    ControlPlane api;
     try {
       api =
-          settings.apiPort() == 0
-              ? EmbeddedApiServer.start()
-              : EmbeddedApiServer.start(settings.apiPort());
-    } catch (UncheckedIOException e) {
+          ControlPlanes.start(
+              settings.controlPlane(), state.path(), settings.apiPort(), System.getenv(), progress);
+    } catch (ControlPlaneException e) {
       state.close();
-      throw new SimException(
-          "api port " + settings.apiPort() + " is in use (another ocelot sim?); pass --api-port",
-          e);
+      throw new SimException(e.getMessage(), e);
     }
     SimCluster sim = new SimCluster(settings, state, api);
     try {
@@ -111,22 +112,22 @@ public final class SimCluster implements AutoCloseable {
 
   private void bringUp(Consumer<String> progress) throws SimException {
     api.installCrds();
-    state.write("kubeconfig", api.kubeconfig());
-    progress.accept("API server on " + api.url() + " (kubeconfig: " + state.kubeconfig() + ")");
-    daemonClient
-        .namespaces()
-        .resource(
-            new NamespaceBuilder()
-                .withNewMetadata()
-                .withName(DaemonSettings.DEFAULT_EVENT_NAMESPACE)
-                .endMetadata()
-                .build())
-        .create();
+    if (!api.authenticates()) {
+      state.write("kubeconfig", api.kubeconfig());
+    }
+    progress.accept(
+        (api.authenticates() ? "Kubernetes control plane on " : "embedded API server on ")
+            + api.url()
+            + " (kubeconfig: "
+            + state.kubeconfig()
+            + ")");
+    access.install();
     for (String role : ClusterSeed.ROLES) {
-      daemonClient.resources(MachineConfig.class).resource(ClusterSeed.baseConfig(role)).create();
-      daemonClient.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
+      admin.resources(MachineConfig.class).resource(ClusterSeed.baseConfig(role)).create();
+      admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
     }
     String baseImage = ClusterSeed.baseImage();
+    controllerClient = access.controller();
     controller =
         ControllerOperator.start(
             controllerClient,
@@ -142,7 +143,7 @@ public final class SimCluster implements AutoCloseable {
     for (String role : ClusterSeed.ROLES) {
       int n = role.equals("master") ? settings.masters() : settings.workers();
       MachineConfig config =
-          daemonClient.resources(MachineConfig.class).withName(rendered.get(role)).get();
+          admin.resources(MachineConfig.class).withName(rendered.get(role)).get();
       addNodes(role, n, config, baseImage, progress);
     }
     deleteTree(state.path().resolve("templates"));
@@ -152,9 +153,12 @@ public final class SimCluster implements AutoCloseable {
             settings.httpPort(),
             registry,
             this::apply,
-            server -> Console.mount(server, daemonClient, () -> GaugeAlerts.of(nodes()), true));
+            server -> Console.mount(server, admin, () -> GaugeAlerts.of(nodes()), true));
     ticker.scheduleWithFixedDelay(
         this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    long renew = SimKubelet.LEASE_RENEW.toMillis();
+    ticker.scheduleWithFixedDelay(
+        () -> kubelet.renewLeases(this::isUp), renew, renew, TimeUnit.MILLISECONDS);
     state.write(
         StateDir.INFO,
         new SimInfo(ProcessHandle.current().pid(), api.url(), httpUrl(), clock.instant().toString())
@@ -179,7 +183,7 @@ public final class SimCluster implements AutoCloseable {
   private String awaitRendered(String pool) throws SimException {
     Instant deadline = clock.instant().plusSeconds(60);
     while (clock.instant().isBefore(deadline)) {
-      MachineConfigPool p = daemonClient.resources(MachineConfigPool.class).withName(pool).get();
+      MachineConfigPool p = admin.resources(MachineConfigPool.class).withName(pool).get();
       Optional<String> name =
           Optional.ofNullable(p.getSpec().getConfiguration()).map(PoolConfiguration::getName);
       if (name.isPresent()) {
@@ -246,14 +250,12 @@ public final class SimCluster implements AutoCloseable {
     String name = role + "-" + index;
     String bootId = UUID.randomUUID().toString();
     FakeHost host = template.copyTo(state.nodeRoot(name), bootId);
-    daemonClient
-        .nodes()
-        .resource(
-            ClusterSeed.node(
-                role, index, rendered.getMetadata().getName(), bootId, clock.instant()))
-        .create();
+    kubelet.register(
+        ClusterSeed.node(role, index, rendered.getMetadata().getName(), bootId, clock.instant()));
+    access.addDaemonPod(name);
     SimNode node =
-        new SimNode(name, host, daemonClient, daemonSettings(name), settings.rebootTime(), clock);
+        new SimNode(
+            name, host, access, kubelet, daemonSettings(name), settings.rebootTime(), clock);
     try {
       node.startDaemon();
     } catch (HostException e) {
@@ -282,6 +284,13 @@ public final class SimCluster implements AutoCloseable {
         d.eventNamespace(),
         d.viewMaxAge(),
         d.resync());
+  }
+
+  private boolean isUp(String node) {
+    synchronized (nodes) {
+      SimNode n = nodes.get(node);
+      return n == null || n.power() == Power.UP;
+    }
   }
 
   private void tick() {
@@ -320,11 +329,17 @@ public final class SimCluster implements AutoCloseable {
     return Faults.apply(fault, this, builder);
   }
 
+  /** An admin's client (the sim's own; closed with it). */
   public KubernetesClient client() {
-    return daemonClient;
+    return admin;
   }
 
-  public EmbeddedApiServer api() {
+  /** Who the sim's parts are on the control plane (tests log in as a daemon). */
+  ClusterAccess access() {
+    return access;
+  }
+
+  public ControlPlane api() {
     return api;
   }
 
@@ -363,8 +378,12 @@ public final class SimCluster implements AutoCloseable {
     if (http != null) {
       http.close();
     }
-    daemonClient.close();
-    controllerClient.close();
+    kubelet.close();
+    if (controllerClient != null) {
+      controllerClient.close();
+    }
+    access.close();
+    admin.close();
     api.close();
     state.close();
   }

@@ -1,7 +1,5 @@
 package io.ocelot.sim;
 
-import io.fabric8.kubernetes.api.model.NodeCondition;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.daemon.Daemon;
 import io.ocelot.daemon.HostWiring;
@@ -28,7 +26,8 @@ public final class SimNode implements AutoCloseable {
 
   private final String name;
   private final FakeHost host;
-  private final KubernetesClient client;
+  private final ClusterAccess access;
+  private final SimKubelet kubelet;
   private final DaemonSettings settings;
   private final Duration rebootTime;
   private final Clock clock;
@@ -37,17 +36,20 @@ public final class SimNode implements AutoCloseable {
   private Instant downSince = Instant.EPOCH;
   private volatile PrometheusRegistry registry = new PrometheusRegistry();
   private Daemon daemon;
+  private KubernetesClient daemonClient;
 
   SimNode(
       String name,
       FakeHost host,
-      KubernetesClient client,
+      ClusterAccess access,
+      SimKubelet kubelet,
       DaemonSettings settings,
       Duration rebootTime,
       Clock clock) {
     this.name = name;
     this.host = host;
-    this.client = client;
+    this.access = access;
+    this.kubelet = kubelet;
     this.settings = settings;
     this.rebootTime = rebootTime;
     this.clock = clock;
@@ -77,10 +79,11 @@ public final class SimNode implements AutoCloseable {
 
   synchronized void startDaemon() throws HostException {
     registry = new PrometheusRegistry();
+    daemonClient = access.daemon(name);
     daemon =
         new Daemon(
             settings,
-            client,
+            daemonClient,
             HostWiring.simulated(host.root()),
             new DaemonMetrics(registry),
             clock,
@@ -142,35 +145,15 @@ public final class SimNode implements AutoCloseable {
   }
 
   void setReady(boolean ready, String reason, String message) {
-    NodeCondition condition =
-        new NodeConditionBuilder()
-            .withType("Ready")
-            .withStatus(ready ? "True" : "False")
-            .withReason(reason)
-            .withMessage(message)
-            .withLastTransitionTime(clock.instant().toString())
-            .withLastHeartbeatTime(clock.instant().toString())
-            .build();
-    try {
-      client
-          .nodes()
-          .withName(name)
-          .editStatus(
-              n -> {
-                n.getStatus().getConditions().removeIf(c -> "Ready".equals(c.getType()));
-                n.getStatus().getConditions().add(condition);
-                n.getStatus().getNodeInfo().setBootID(host.bootId());
-                return n;
-              });
-    } catch (RuntimeException e) {
-      LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
-    }
+    kubelet.postReady(name, ready, reason, message, host.bootId());
   }
 
   private void stopDaemon() {
     if (daemon != null) {
       daemon.close();
       daemon = null;
+      access.logout(daemonClient);
+      daemonClient = null;
     }
   }
 

@@ -1,12 +1,14 @@
 package io.ocelot.sim;
 
+import io.ocelot.apiserver.ControlPlaneMode;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * How big the simulated cluster is, where it keeps its state, where it listens, and how long its
  * slow things take. Port 0 picks a free port. The daemon and controller timings are MCO's,
- * shortened so that a failing node retries within seconds rather than minutes.
+ * shortened so that a failing node retries within seconds rather than minutes. The control plane:
+ * the real one where it can run ({@code auto}), or as asked.
  */
 public record SimSettings(
     int workers,
@@ -17,7 +19,8 @@ public record SimSettings(
     int httpPort,
     Duration rebootTime,
     Duration buildTime,
-    Duration retryCap) {
+    Duration retryCap,
+    ControlPlaneMode controlPlane) {
 
   public static final int DEFAULT_API_PORT = 6443;
   public static final int DEFAULT_HTTP_PORT = 8080;
@@ -38,28 +41,70 @@ public record SimSettings(
         DEFAULT_HTTP_PORT,
         Duration.ofSeconds(3),
         Duration.ofSeconds(2),
-        Duration.ofSeconds(8));
+        Duration.ofSeconds(8),
+        ControlPlaneMode.AUTO);
   }
 
   /** Free ports: for demos and tests that must not collide with a running sim. */
   public SimSettings onFreePorts() {
     return new SimSettings(
-        workers, masters, stateDir, reset, 0, 0, rebootTime, buildTime, retryCap);
+        workers, masters, stateDir, reset, 0, 0, rebootTime, buildTime, retryCap, controlPlane);
   }
 
   /** A fresh cluster in {@code dir} (demos and benchmarks use a temporary one). */
   public SimSettings inFreshDir(Path dir) {
     return new SimSettings(
-        workers, masters, dir, false, apiPort, httpPort, rebootTime, buildTime, retryCap);
+        workers,
+        masters,
+        dir,
+        false,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane);
   }
 
   public SimSettings withWorkers(int n) {
     return new SimSettings(
-        n, masters, stateDir, reset, apiPort, httpPort, rebootTime, buildTime, retryCap);
+        n,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane);
+  }
+
+  public SimSettings withControlPlane(ControlPlaneMode mode) {
+    return new SimSettings(
+        workers,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        mode);
   }
 
   public SimSettings withTimes(Duration reboot, Duration build) {
     return new SimSettings(
-        workers, masters, stateDir, reset, apiPort, httpPort, reboot, build, retryCap);
+        workers,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        reboot,
+        build,
+        retryCap,
+        controlPlane);
   }
 }

@@ -7,11 +7,11 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
-import io.ocelot.api.model.MachineOSConfigSpec;
-import io.ocelot.api.model.NameRef;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.build.BuildConditions;
 import io.ocelot.fakehost.FakeHost;
+import io.ocelot.sim.demo.Admin;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -38,7 +38,8 @@ class FaultsIT {
                 0,
                 Duration.ofMillis(500),
                 Duration.ofMillis(500),
-                Duration.ofSeconds(2)),
+                Duration.ofSeconds(2),
+                ControlPlaneMode.KUBE),
             line -> {});
   }
 
@@ -116,13 +117,7 @@ class FaultsIT {
   @Test
   void failedPullsAndBuildsAreReportedAndUndone() throws Exception {
     assertThat(sim.apply(new Fault.FailBuild("worker"))).contains("fail");
-    MachineOSConfig m = new MachineOSConfig();
-    m.getMetadata().setName("worker");
-    MachineOSConfigSpec spec = new MachineOSConfigSpec();
-    spec.setMachineConfigPool(new NameRef("worker"));
-    spec.setRenderedImagePushSpec("registry.ocelot.local/ocelot/worker:latest");
-    m.setSpec(spec);
-    sim.client().resources(MachineOSConfig.class).resource(m).create();
+    sim.client().resources(MachineOSConfig.class).resource(Admin.layering("worker")).create();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(

@@ -31,6 +31,7 @@ class GaugeAlertsTest {
         "worker-1",
         HostRootBuilder.at(dir.resolve("root")).build(),
         null,
+        null,
         DaemonSettings.defaults("worker-1"),
         Duration.ofSeconds(1),
         Clock.systemUTC());
@@ -66,7 +67,7 @@ class GaugeAlertsTest {
   void itsAlertsAreTheShippedRulesNamesSeveritiesAndMetrics() throws Exception {
     JsonNode file =
         Serialization.unmarshal(
-            Files.readString(Path.of("..", "deploy", "prometheus", "rules.yml")), JsonNode.class);
+            Files.readString(Path.of("..", "monitoring", "rules.yml")), JsonNode.class);
     Map<String, JsonNode> shipped = new HashMap<>();
     file.path("groups")
         .forEach(g -> g.path("rules").forEach(r -> shipped.put(r.path("alert").asText(), r)));

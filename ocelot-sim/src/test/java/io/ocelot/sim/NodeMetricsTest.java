@@ -25,6 +25,7 @@ class NodeMetricsTest {
         name,
         HostRootBuilder.at(dir.resolve(name)).build(),
         null,
+        null,
         DaemonSettings.defaults(name),
         Duration.ofSeconds(1),
         Clock.systemUTC());

@@ -79,7 +79,7 @@ class PrometheusIT {
     sim = SmallSims.start(dir);
     // The shipped rules, with every for: shortened to 5s.
     String rules =
-        Files.readString(Path.of("..", "deploy", "prometheus", "rules.yml"))
+        Files.readString(Path.of("..", "monitoring", "rules.yml"))
             .replaceAll("for: \\d+m", "for: 5s");
     Files.writeString(dir.resolve("rules.yml"), rules);
     String target = URI.create(sim.httpUrl()).getAuthority();

@@ -2,6 +2,7 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ocelot.apiserver.ControlPlaneMode;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -26,7 +27,8 @@ class SimStartTest {
               0,
               base.rebootTime(),
               base.buildTime(),
-              base.retryCap());
+              base.retryCap(),
+              ControlPlaneMode.EMBEDDED);
       assertThatThrownBy(() -> SimCluster.start(api, line -> {}))
           .isInstanceOf(SimException.class)
           .hasMessage(
@@ -43,13 +45,20 @@ class SimStartTest {
               taken.getLocalPort(),
               base.rebootTime(),
               base.buildTime(),
-              base.retryCap());
+              base.retryCap(),
+              ControlPlaneMode.EMBEDDED);
       assertThatThrownBy(() -> SimCluster.start(http, line -> {}))
           .isInstanceOf(SimException.class)
           .hasMessageContaining("http port " + taken.getLocalPort() + " is in use");
+      SimSettings kube = api.inFreshDir(dir.resolve("c")).withControlPlane(ControlPlaneMode.KUBE);
+      assertThatThrownBy(() -> SimCluster.start(kube, line -> {}))
+          .isInstanceOf(SimException.class)
+          .hasMessageContaining("the control plane exited with code 3 before it was ready")
+          .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
       // The failed starts released their state dirs: a reset can take them.
       StateDir.claim(dir.resolve("a"), true).close();
       StateDir.claim(dir.resolve("b"), true).close();
+      StateDir.claim(dir.resolve("c"), true).close();
     }
   }
 }

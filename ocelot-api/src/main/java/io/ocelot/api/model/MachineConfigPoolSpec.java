@@ -2,6 +2,7 @@ package io.ocelot.api.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import java.util.ArrayList;
@@ -17,6 +18,9 @@ public class MachineConfigPoolSpec {
   private LabelSelector nodeSelector;
 
   @JsonPropertyDescription("Nodes that may be unavailable at once: an integer or a percentage")
+  @ValidationRule(
+      value = "type(self) == int ? self >= 0 : self.matches('^[0-9]+%$')",
+      message = "must be a non-negative integer or a percentage such as 10%")
   private IntOrString maxUnavailable;
 
   @JsonPropertyDescription("A paused pool targets no node")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.PreserveUnknownFields;
+import io.fabric8.generator.annotation.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +26,7 @@ public class MachineConfigSpec {
   private List<String> kernelArguments = new ArrayList<>();
 
   @JsonPropertyDescription("Kernel type: default, realtime or 64k-pages")
+  @Pattern("^(|default|realtime|64k-pages)$")
   private String kernelType;
 
   @JsonPropertyDescription("OS extensions to install")

@@ -2,6 +2,9 @@ package io.ocelot.api.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,17 +12,21 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class MachineOSConfigSpec {
   @JsonPropertyDescription("The pool this layered image is for")
+  @Required
   private NameRef machineConfigPool;
 
-  private ImageBuilder imageBuilder;
+  @Required private ImageBuilder imageBuilder;
 
   @JsonPropertyDescription("Pull secret for the base OS image")
   private NameRef baseImagePullSecret;
 
   @JsonPropertyDescription("Push secret for the built image")
+  @Required
   private NameRef renderedImagePushSecret;
 
   @JsonPropertyDescription("Tag-form pullspec the built image is pushed to")
+  @Required
+  @Size(min = 1, max = 447)
   private String renderedImagePushSpec;
 
   @JsonPropertyDescription("Containerfile fragments layered on the base image, per architecture")
@@ -75,6 +82,8 @@ public class MachineOSConfigSpec {
 
   /** Which builder runs the build; only {@code Job} exists. */
   public static class ImageBuilder {
+    @Required
+    @Pattern("^Job$")
     private String imageBuilderType;
 
     public String getImageBuilderType() {

@@ -1,9 +1,13 @@
 package io.ocelot.api.model;
 
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 import java.util.Objects;
 
 /** A reference by name to a cluster-scoped object (pool, secret, MachineConfig, ...). */
 public class NameRef {
+  @Required
+  @Size(min = 1, max = 253)
   private String name;
 
   public NameRef() {}

@@ -20,7 +20,11 @@ public record DaemonSettings(
     Duration viewMaxAge,
     Duration resync) {
 
-  public static final String DEFAULT_EVENT_NAMESPACE = "openshift-machine-config-operator";
+  /**
+   * Where a Node's events go: the API server keeps a cluster-scoped object's events in {@code
+   * default} (it refuses another namespace for an event whose object has none).
+   */
+  public static final String DEFAULT_EVENT_NAMESPACE = "default";
 
   public static DaemonSettings defaults(String node) {
     return new DaemonSettings(

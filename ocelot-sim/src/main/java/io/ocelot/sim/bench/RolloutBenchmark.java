@@ -5,12 +5,14 @@ import io.fabric8.kubernetes.client.Watch;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.apiserver.RequestCounts;
 import io.ocelot.controller.build.BuildConditions;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.Trees;
+import io.ocelot.sim.demo.Admin;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,9 +67,7 @@ public final class RolloutBenchmark {
                 p.getSpec().setMaxUnavailable(intOrString(maxUnavailable));
                 return p;
               });
-      long requests0 = sim.api().requestCount();
-      long writes0 = sim.api().writeCount();
-      Map<String, Long> kinds0 = sim.api().requestsByKind();
+      RequestCounts requests0 = sim.api().requests();
       int events0 = events(sim);
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
@@ -84,19 +84,13 @@ public final class RolloutBenchmark {
         finished = awaitRollout(recorder);
       }
       Duration wall = Duration.between(optedIn, clock.instant());
-      report(sim, recorder, startup, wall, requests0, writes0, events0, kinds0);
+      report(sim, recorder, startup, wall, requests0, events0);
       return finished;
     }
   }
 
   private void createMachineOSConfig(SimCluster sim) {
-    MachineOSConfig m = new MachineOSConfig();
-    m.getMetadata().setName("worker");
-    var spec = new io.ocelot.api.model.MachineOSConfigSpec();
-    spec.setMachineConfigPool(new io.ocelot.api.model.NameRef("worker"));
-    spec.setRenderedImagePushSpec("registry.ocelot.local/ocelot/worker:latest");
-    m.setSpec(spec);
-    sim.client().resources(MachineOSConfig.class).resource(m).create();
+    sim.client().resources(MachineOSConfig.class).resource(Admin.layering("worker")).create();
   }
 
   private String awaitBuild(SimCluster sim) throws SimException {
@@ -141,18 +135,17 @@ public final class RolloutBenchmark {
       RolloutRecorder r,
       Duration startup,
       Duration wall,
-      long requests0,
-      long writes0,
-      int events0,
-      Map<String, Long> kinds0) {
+      RequestCounts requests0,
+      int events0) {
     int n = settings.workers();
     int limit = limit(n);
     List<Duration> times = r.updateTimes();
     Duration median = times.isEmpty() ? Duration.ZERO : times.get(times.size() / 2);
     Duration ideal = median.multipliedBy((n + limit - 1) / limit);
     Duration makespan = r.makespan();
-    long requests = sim.api().requestCount() - requests0;
-    long writes = sim.api().writeCount() - writes0;
+    RequestCounts served = sim.api().requests().since(requests0);
+    long requests = served.total();
+    long writes = served.writes();
     int events = events(sim) - events0;
     say("");
     say(
@@ -196,9 +189,7 @@ public final class RolloutBenchmark {
             writes,
             writes / Math.max(0.001, wall.toMillis() / 1000.0)));
     say("requests per node update, by kind (top 12):");
-    Map<String, Long> kinds = sim.api().requestsByKind();
-    kinds.entrySet().stream()
-        .map(e -> Map.entry(e.getKey(), e.getValue() - kinds0.getOrDefault(e.getKey(), 0L)))
+    served.byKind().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .limit(12)
         .forEach(

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** What the demos do and look at, through the API as an admin with kubectl would. */
-final class Admin {
+public final class Admin {
   static final String LAYERED_LABEL = "node-role.kubernetes.io/layered";
   private final KubernetesClient client;
 
@@ -33,11 +33,16 @@ final class Admin {
 
   /** Opts {@code pool} into layering with the example MachineOSConfig. */
   void optIn(String pool) {
+    client.resources(MachineOSConfig.class).resource(layering(pool)).create();
+  }
+
+  /** The example MachineOSConfig (every field the CRD requires), for {@code pool}. */
+  public static MachineOSConfig layering(String pool) {
     MachineOSConfig m = load("mosc-layered.yaml", MachineOSConfig.class);
     m.getMetadata().setName(pool);
     m.getSpec().getMachineConfigPool().setName(pool);
     m.getSpec().setRenderedImagePushSpec("registry.ocelot.local/ocelot/" + pool + ":latest");
-    client.resources(MachineOSConfig.class).resource(m).create();
+    return m;
   }
 
   void label(String node, String key, String value) {

@@ -1,0 +1,42 @@
+package io.ocelot.apiserver;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * The Kubernetes API the simulator, the tests and the benchmark stand on: the real control plane
+ * ({@link KubeControlPlane}: kube-apiserver, etcd and the controllers Ocelot relies on, in one
+ * process) or the embedded fallback ({@link EmbeddedApiServer}: fabric8's mock, in this JVM, that
+ * authenticates and authorizes nothing).
+ */
+public interface ControlPlane extends AutoCloseable {
+
+  /** {@code kube} or {@code embedded}, as {@code --control-plane} names them. */
+  String kind();
+
+  /** The server's base URL. */
+  String url();
+
+  /** A kubeconfig for {@code kubectl} with the admin identity. */
+  String kubeconfig();
+
+  /** Whether the server checks who calls (false: every client is an admin). */
+  boolean authenticates();
+
+  /** A fresh admin client; the caller closes it. */
+  KubernetesClient newAdminClient();
+
+  /**
+   * A fresh client that presents {@code bearerToken} (a ServiceAccount token); where the server
+   * authenticates nobody, a plain client. The caller closes it.
+   */
+  KubernetesClient newTokenClient(String bearerToken);
+
+  /** Registers Ocelot's CustomResourceDefinitions and waits until they are served; returns this. */
+  ControlPlane installCrds();
+
+  /** Requests served so far, by verb and resource (for benchmarks). */
+  RequestCounts requests();
+
+  @Override
+  void close();
+}

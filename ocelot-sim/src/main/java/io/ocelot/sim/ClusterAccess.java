@@ -1,0 +1,170 @@
+package io.ocelot.sim;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.apiserver.ControlPlane;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * Who each part of the sim is on the control plane. Where the server authenticates, the sim
+ * installs {@code deploy/}'s ServiceAccounts, RBAC, admission policy and the daemon's DaemonSet
+ * (which no controller expands: the sim makes its pods), and each daemon logs in as a DaemonSet pod
+ * would — a token of ServiceAccount {@code ocelot-daemon} bound to a Pod of its own on its node, so
+ * the server knows the node ({@code authentication.kubernetes.io/node-name}). The controller logs
+ * in as {@code ocelot-controller}. Where the server authenticates nobody, everyone shares one
+ * client.
+ */
+final class ClusterAccess implements AutoCloseable {
+  static final String NAMESPACE = "openshift-machine-config-operator";
+  static final String DAEMON_SA = "ocelot-daemon";
+  static final String CONTROLLER_SA = "ocelot-controller";
+
+  /** Manifests of deploy/ the sim installs, in order (the workloads' own objects are left out). */
+  static final List<String> MANIFESTS =
+      List.of(
+          "00-namespace.yaml",
+          "daemon/00-serviceaccount.yaml",
+          "daemon/01-rbac.yaml",
+          "daemon/02-admission-policy.yaml",
+          "daemon/03-daemonset.yaml",
+          "controller/00-serviceaccount.yaml",
+          "controller/01-rbac.yaml");
+
+  /** A day: the sim's tokens outlive any run; a real kubelet rotates them hourly. */
+  private static final long TOKEN_SECONDS = 86_400;
+
+  private final ControlPlane plane;
+  private final KubernetesClient admin;
+  private final KubernetesClient shared;
+  private DaemonSet daemonSet;
+
+  ClusterAccess(ControlPlane plane, KubernetesClient admin) {
+    this.plane = plane;
+    this.admin = admin;
+    this.shared = plane.authenticates() ? null : plane.newAdminClient();
+  }
+
+  /** Installs the namespace and, where identities count, deploy/'s access objects. */
+  void install() {
+    for (String name : plane.authenticates() ? MANIFESTS : MANIFESTS.subList(0, 1)) {
+      for (HasMetadata o : load(name)) {
+        // The fallback server has no server-side apply; it only ever gets the namespace.
+        HasMetadata applied =
+            plane.authenticates()
+                ? admin.resource(o).forceConflicts().serverSideApply()
+                : admin.resource(o).create();
+        if (applied instanceof DaemonSet ds) {
+          daemonSet = ds;
+        }
+      }
+    }
+  }
+
+  /** The controller's client (its own; closed with it). */
+  KubernetesClient controller() {
+    return plane.authenticates()
+        ? plane.newTokenClient(token(CONTROLLER_SA, null))
+        : plane.newAdminClient();
+  }
+
+  /** Makes the daemon's pod on {@code node} (where identities count), as the DaemonSet would. */
+  void addDaemonPod(String node) {
+    if (!plane.authenticates()) {
+      return;
+    }
+    Pod pod =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName(podName(node))
+            .withNamespace(NAMESPACE)
+            .withLabels(daemonSet.getSpec().getTemplate().getMetadata().getLabels())
+            .withOwnerReferences(
+                new OwnerReferenceBuilder()
+                    .withApiVersion("apps/v1")
+                    .withKind("DaemonSet")
+                    .withName(daemonSet.getMetadata().getName())
+                    .withUid(daemonSet.getMetadata().getUid())
+                    .withController(true)
+                    .withBlockOwnerDeletion(true)
+                    .build())
+            .endMetadata()
+            .withSpec(daemonSet.getSpec().getTemplate().getSpec())
+            .editSpec()
+            .withNodeName(node)
+            .endSpec()
+            .build();
+    admin.pods().inNamespace(NAMESPACE).resource(pod).create();
+  }
+
+  /**
+   * A client for a daemon starting on {@code node}: a fresh token bound to its pod, as the kubelet
+   * projects one into a starting container. Close it with {@link #logout}.
+   */
+  KubernetesClient daemon(String node) {
+    if (!plane.authenticates()) {
+      return shared;
+    }
+    Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
+    return plane.newTokenClient(token(DAEMON_SA, pod));
+  }
+
+  void logout(KubernetesClient daemonClient) {
+    if (daemonClient != shared) {
+      daemonClient.close();
+    }
+  }
+
+  static String podName(String node) {
+    return "ocelot-daemon-" + node;
+  }
+
+  private String token(String serviceAccount, Pod boundTo) {
+    TokenRequestBuilder request =
+        new TokenRequestBuilder().withNewSpec().withExpirationSeconds(TOKEN_SECONDS).endSpec();
+    if (boundTo != null) {
+      request
+          .editSpec()
+          .withNewBoundObjectRef()
+          .withApiVersion("v1")
+          .withKind("Pod")
+          .withName(boundTo.getMetadata().getName())
+          .withUid(boundTo.getMetadata().getUid())
+          .endBoundObjectRef()
+          .endSpec();
+    }
+    TokenRequest issued =
+        admin
+            .serviceAccounts()
+            .inNamespace(NAMESPACE)
+            .withName(serviceAccount)
+            .tokenRequest(request.build());
+    return issued.getStatus().getToken();
+  }
+
+  private List<HasMetadata> load(String name) {
+    try (InputStream in = ClusterAccess.class.getResourceAsStream("deploy/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource io/ocelot/sim/deploy/" + name);
+      }
+      return admin.load(in).items();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (shared != null) {
+      shared.close();
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package io.ocelot.sim;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the kubelets of the simulated machines do towards the API server: register the Node, post
+ * its Ready condition and boot ID, renew its Lease in {@code kube-node-lease} every 10 s while the
+ * machine is up (as a kubelet does; the fallback server, write-bound, is spared that), and finish
+ * the deletion of a pod on its node (a real kubelet stops the containers, then deletes the pod with
+ * grace 0; without it an evicted pod stays Terminating and a drain never ends).
+ */
+final class SimKubelet implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SimKubelet.class);
+  static final String LEASE_NAMESPACE = "kube-node-lease";
+  static final Duration LEASE_RENEW = Duration.ofSeconds(10);
+  private static final int LEASE_SECONDS = 40;
+
+  private final KubernetesClient client;
+  private final Clock clock;
+  private final boolean leases;
+  private final Set<String> nodes = ConcurrentHashMap.newKeySet();
+  private final SharedIndexInformer<Pod> pods;
+
+  SimKubelet(KubernetesClient admin, Clock clock, boolean leases) {
+    this.client = admin;
+    this.clock = clock;
+    this.leases = leases;
+    this.pods = client.pods().inAnyNamespace().inform(new Terminator(), 0);
+  }
+
+  /** Creates the Node and its Lease, as a kubelet registering does. */
+  void register(Node node) {
+    Node created = client.nodes().resource(node).create();
+    String name = created.getMetadata().getName();
+    nodes.add(name);
+    if (leases) {
+      Lease lease =
+          new LeaseBuilder()
+              .withNewMetadata()
+              .withName(name)
+              .withNamespace(LEASE_NAMESPACE)
+              .withOwnerReferences(
+                  new OwnerReferenceBuilder()
+                      .withApiVersion("v1")
+                      .withKind("Node")
+                      .withName(name)
+                      .withUid(created.getMetadata().getUid())
+                      .build())
+              .endMetadata()
+              .withNewSpec()
+              .withHolderIdentity(name)
+              .withLeaseDurationSeconds(LEASE_SECONDS)
+              .withRenewTime(now())
+              .endSpec()
+              .build();
+      client.leases().inNamespace(LEASE_NAMESPACE).resource(lease).create();
+    }
+  }
+
+  /** Renews the Lease of every node that {@code up} says is running. */
+  void renewLeases(Predicate<String> up) {
+    if (!leases) {
+      return;
+    }
+    for (String name : nodes) {
+      if (!up.test(name)) {
+        continue;
+      }
+      try {
+        client
+            .leases()
+            .inNamespace(LEASE_NAMESPACE)
+            .withName(name)
+            .edit(l -> new LeaseBuilder(l).editSpec().withRenewTime(now()).endSpec().build());
+      } catch (KubernetesClientException e) {
+        LOG.warn("node {}: cannot renew its lease: {}", name, e.getMessage());
+      }
+    }
+  }
+
+  /** Posts the node's Ready condition and boot ID. */
+  void postReady(String name, boolean ready, String reason, String message, String bootId) {
+    try {
+      client
+          .nodes()
+          .withName(name)
+          .editStatus(
+              n -> {
+                n.getStatus().getConditions().removeIf(c -> "Ready".equals(c.getType()));
+                n.getStatus()
+                    .getConditions()
+                    .add(ClusterSeed.ready(ready, reason, message, clock.instant()));
+                n.getStatus().getNodeInfo().setBootID(bootId);
+                return n;
+              });
+    } catch (RuntimeException e) {
+      LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
+    }
+  }
+
+  private ZonedDateTime now() {
+    return ZonedDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+  }
+
+  /** Deletes, with grace 0, a pod being deleted on a simulated node. */
+  private final class Terminator implements ResourceEventHandler<Pod> {
+    @Override
+    public void onAdd(Pod pod) {
+      finish(pod);
+    }
+
+    @Override
+    public void onUpdate(Pod before, Pod pod) {
+      finish(pod);
+    }
+
+    @Override
+    public void onDelete(Pod pod, boolean unknownFinalState) {}
+
+    private void finish(Pod pod) {
+      if (pod.getMetadata().getDeletionTimestamp() == null
+          || pod.getSpec() == null
+          || !nodes.contains(pod.getSpec().getNodeName())) {
+        return;
+      }
+      try {
+        client.pods().resource(pod).withGracePeriod(0).delete();
+      } catch (KubernetesClientException e) {
+        LOG.warn(
+            "pod {}/{}: cannot finish its deletion: {}",
+            pod.getMetadata().getNamespace(),
+            pod.getMetadata().getName(),
+            e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    pods.close();
+  }
+}

@@ -1,0 +1,265 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.apiserver.ControlPlaneBinary;
+import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.apiserver.KubeControlPlane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * deploy/ on the real control plane: the manifests apply server-side, the CRDs' schemas refuse bad
+ * objects with the field named, and the daemon's and the controller's identities can do what they
+ * need and nothing more (RBAC and the daemon's ValidatingAdmissionPolicy, checked by the real
+ * server).
+ */
+class KubeAccessIT {
+  static final String SA = "system:serviceaccount:openshift-machine-config-operator:";
+  @TempDir static Path dir;
+  static SimCluster sim;
+  static Kubectl kubectl;
+
+  @BeforeAll
+  static void start() throws Exception {
+    sim =
+        SimCluster.start(
+            SimSettings.defaults(dir.resolve("state"))
+                .onFreePorts()
+                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
+                .withControlPlane(ControlPlaneMode.KUBE),
+            line -> {});
+    kubectl = new Kubectl(sim.state().kubeconfig());
+  }
+
+  @AfterAll
+  static void stop() {
+    sim.close();
+  }
+
+  /**
+   * An admin's first install on a fresh cluster (a control plane of its own, not the sim's, which
+   * has installed them already): server-side, then again (nothing to change), then client-side.
+   */
+  @Test
+  void theDeployManifestsApplyServerSideOnAFreshCluster() throws Exception {
+    Path binary = ControlPlaneBinary.locate(System.getenv()).binary();
+    try (KubeControlPlane fresh = KubeControlPlane.start(binary, dir.resolve("fresh"), 0)) {
+      Kubectl admin = new Kubectl(dir.resolve("fresh").resolve("kubeconfig"));
+      String deploy = Path.of("..", "deploy").toString();
+      String out = admin.ok("apply", "--server-side", "-R", "-f", deploy);
+      assertThat(out)
+          .contains("namespace/openshift-machine-config-operator serverside-applied")
+          .contains(
+              "customresourcedefinition.apiextensions.k8s.io/"
+                  + "machineconfigs.machineconfiguration.openshift.io serverside-applied")
+          .contains(
+              "validatingadmissionpolicy.admissionregistration.k8s.io/"
+                  + "ocelot-daemon-own-node-annotations serverside-applied")
+          .contains("daemonset.apps/ocelot-daemon serverside-applied")
+          .contains("deployment.apps/ocelot-controller serverside-applied");
+      admin.ok("apply", "--server-side", "-R", "-f", deploy);
+      assertThat(admin.ok("apply", "-R", "-f", deploy))
+          .contains("configured")
+          .doesNotContain("Error");
+      assertThat(admin.ok("get", "crd"))
+          .contains("machineosbuilds.machineconfiguration.openshift.io");
+    }
+  }
+
+  @Test
+  void theServerRefusesInvalidObjectsNamingTheField() throws Exception {
+    String mc =
+        kubectl.fails(
+            "create",
+            "-f",
+            write(
+                    "mc.yaml",
+                    """
+                    apiVersion: machineconfiguration.openshift.io/v1
+                    kind: MachineConfig
+                    metadata: {name: 99-bad-kernel}
+                    spec: {kernelType: turbo}
+                    """)
+                .toString());
+    assertThat(mc).contains("spec.kernelType").contains("should match");
+    String pool =
+        kubectl.fails(
+            "create",
+            "-f",
+            write(
+                    "mcp.yaml",
+                    """
+                    apiVersion: machineconfiguration.openshift.io/v1
+                    kind: MachineConfigPool
+                    metadata: {name: bad}
+                    spec: {maxUnavailable: ten}
+                    """)
+                .toString());
+    assertThat(pool)
+        .contains("spec.maxUnavailable")
+        .contains("must be a non-negative integer or a percentage such as 10%");
+    String mosc =
+        kubectl.fails(
+            "create",
+            "-f",
+            write(
+                    "mosc.yaml",
+                    """
+                    apiVersion: machineconfiguration.openshift.io/v1
+                    kind: MachineOSConfig
+                    metadata: {name: worker}
+                    spec:
+                      machineConfigPool: {name: worker}
+                      imageBuilder: {imageBuilderType: Job}
+                      renderedImagePushSecret: {name: push}
+                    """)
+                .toString());
+    assertThat(mosc).contains("spec.renderedImagePushSpec: Required value");
+    assertThat(kubectl.run("get", "mc", "99-bad-kernel").code()).isNotZero();
+  }
+
+  @Test
+  void aDaemonMayChangeOnlyItsOwnNodesMachineConfigAnnotations() throws Exception {
+    KubernetesClient daemon = sim.access().daemon("worker-0");
+    try {
+      String token = daemon.getConfiguration().getOauthToken();
+      assertThat(token).isNotBlank();
+      // The real server knows which node the token's pod is on.
+      Kubectl asDaemon = new Kubectl(tokenKubeconfig(token));
+      assertThat(asDaemon.ok("auth", "whoami", "-o", "yaml"))
+          .contains("username: " + SA + "ocelot-daemon")
+          .contains("authentication.kubernetes.io/node-name")
+          .contains("- worker-0");
+
+      patchAnnotation(daemon, "worker-0", "ocelot.io/probe", "\"own\"");
+      assertThat(annotations("worker-0")).containsEntry("ocelot.io/probe", "own");
+
+      assertDenied(
+          () -> patchAnnotation(daemon, "worker-1", "ocelot.io/probe", "\"other\""),
+          "a machine-config daemon may only change its own Node");
+      assertDenied(
+          () -> patch(daemon, "worker-0", "{\"spec\":{\"unschedulable\":true}}"),
+          "a machine-config daemon may not change a Node's spec");
+      assertDenied(
+          () -> patch(daemon, "worker-0", "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}"),
+          "a machine-config daemon may not change a Node's labels");
+      assertDenied(
+          () -> patchAnnotation(daemon, "worker-0", "example.com/other", "\"x\""),
+          "may only change machineconfiguration.openshift.io/ and ocelot.io/ annotations");
+      assertThat(annotations("worker-1")).doesNotContainKey("ocelot.io/probe");
+
+      // RBAC: no deletes, no pods, no writes to MachineConfigs.
+      assertThatThrownBy(() -> daemon.nodes().withName("worker-1").delete())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("forbidden");
+      assertThatThrownBy(() -> daemon.pods().inAnyNamespace().list())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("forbidden");
+    } finally {
+      sim.access().logout(daemon);
+    }
+  }
+
+  /** The controller's RBAC, as {@code kubectl auth can-i} reports it (the table in docs). */
+  @Test
+  void theControllerCanDoWhatItNeedsAndNothingMore() throws Exception {
+    Map<String, String> table = new LinkedHashMap<>();
+    for (List<String> q : CONTROLLER_CAN_I) {
+      List<String> args =
+          new java.util.ArrayList<>(List.of("auth", "can-i", "--as=" + SA + "ocelot-controller"));
+      args.addAll(q.subList(0, q.size() - 1));
+      Kubectl.Result r = kubectl.run(args.toArray(String[]::new));
+      // The answer is the last line; kubectl warns before it that a cluster-scoped kind has no
+      // namespace.
+      String[] lines = r.out().trim().split("\n");
+      table.put(String.join(" ", q.subList(0, q.size() - 1)), lines[lines.length - 1]);
+    }
+    Map<String, String> expected = new LinkedHashMap<>();
+    for (List<String> q : CONTROLLER_CAN_I) {
+      expected.put(String.join(" ", q.subList(0, q.size() - 1)), q.get(q.size() - 1));
+    }
+    assertThat(table).isEqualTo(expected);
+  }
+
+  static final List<List<String>> CONTROLLER_CAN_I =
+      List.of(
+          List.of("update", "nodes", "yes"),
+          List.of("list", "pods", "--all-namespaces", "yes"),
+          List.of("create", "pods", "--subresource=eviction", "-n", "apps", "yes"),
+          List.of("list", "poddisruptionbudgets", "-n", "apps", "yes"),
+          List.of("create", "machineconfigs.machineconfiguration.openshift.io", "yes"),
+          List.of("patch", "machineconfigpools.machineconfiguration.openshift.io", "yes"),
+          List.of(
+              "update",
+              "machineconfigpools.machineconfiguration.openshift.io",
+              "--subresource=status",
+              "yes"),
+          List.of("create", "machineosbuilds.machineconfiguration.openshift.io", "yes"),
+          List.of("create", "events", "-n", "default", "yes"),
+          List.of("update", "leases", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("create", "jobs", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("delete", "nodes", "no"),
+          List.of("patch", "nodes", "no"),
+          List.of("delete", "machineconfigs.machineconfiguration.openshift.io", "no"),
+          List.of("delete", "pods", "-n", "apps", "no"),
+          List.of("create", "pods", "-n", "apps", "no"),
+          List.of("get", "secrets", "-n", "openshift-machine-config-operator", "no"),
+          List.of("create", "events", "-n", "kube-system", "no"),
+          List.of("create", "clusterrolebindings", "no"));
+
+  static void assertDenied(Runnable write, String message) {
+    assertThatThrownBy(write::run)
+        .isInstanceOf(KubernetesClientException.class)
+        .hasMessageContaining("ocelot-daemon-own-node-annotations")
+        .hasMessageContaining(message);
+  }
+
+  static void patchAnnotation(KubernetesClient c, String node, String key, String jsonValue) {
+    patch(c, node, "{\"metadata\":{\"annotations\":{\"" + key + "\":" + jsonValue + "}}}");
+  }
+
+  static void patch(KubernetesClient c, String node, String mergePatch) {
+    c.nodes().withName(node).patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
+  }
+
+  static Map<String, String> annotations(String node) {
+    Node n = sim.client().nodes().withName(node).get();
+    return n.getMetadata().getAnnotations();
+  }
+
+  /** A kubeconfig with only the server, its CA and {@code token}: no admin certificate. */
+  static Path tokenKubeconfig(String token) throws Exception {
+    var c = sim.client().getConfiguration();
+    return write(
+        "token.kubeconfig",
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: sim\n  cluster:\n    server: "
+            + c.getMasterUrl()
+            + "\n    certificate-authority-data: "
+            + c.getCaCertData()
+            + "\nusers:\n- name: token\n  user:\n    token: "
+            + token
+            + "\ncontexts:\n- name: token\n  context: {cluster: sim, user: token}\n"
+            + "current-context: token\n");
+  }
+
+  static Path write(String name, String text) throws Exception {
+    Path f = dir.resolve(name);
+    Files.writeString(f, text);
+    return f;
+  }
+}

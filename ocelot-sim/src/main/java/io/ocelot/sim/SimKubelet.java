@@ -135,16 +135,20 @@ final class SimKubelet implements AutoCloseable {
     public void onDelete(Pod pod, boolean unknownFinalState) {}
 
     private void finish(Pod pod) {
-      if (pod.getMetadata().getDeletionTimestamp() == null
-          || pod.getSpec() == null
-          || !nodes.contains(pod.getSpec().getNodeName())) {
+      if (pod.getSpec() == null || !nodes.contains(pod.getSpec().getNodeName())) {
         return;
       }
       try {
+        if (pod.getMetadata().getDeletionTimestamp() == null) {
+          if (pod.getStatus() == null || !"Running".equals(pod.getStatus().getPhase())) {
+            client.pods().resource(PodStatuses.running(pod, clock.instant())).updateStatus();
+          }
+          return;
+        }
         client.pods().resource(pod).withGracePeriod(0).delete();
       } catch (KubernetesClientException e) {
         LOG.warn(
-            "pod {}/{}: cannot finish its deletion: {}",
+            "pod {}/{}: cannot report it running or finish its deletion: {}",
             pod.getMetadata().getNamespace(),
             pod.getMetadata().getName(),
             e.getMessage());

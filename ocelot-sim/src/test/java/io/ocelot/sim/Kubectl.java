@@ -15,7 +15,13 @@ record Kubectl(Path kubeconfig) {
 
   /** Runs it; output and error together. */
   Result run(String... args) throws IOException, InterruptedException {
-    Process p = start(args);
+    return runWith(java.util.Map.of(), args);
+  }
+
+  /** Runs it with {@code env} added to its environment (e.g. {@code KUBE_EDITOR}). */
+  Result runWith(java.util.Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    Process p = start(env, args);
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("kubectl %s finishes", List.of(args)).isTrue();
     return new Result(p.exitValue(), out);
@@ -37,8 +43,14 @@ record Kubectl(Path kubeconfig) {
 
   /** Starts it (for {@code get -w}); the caller reads and stops it. */
   Process start(String... args) throws IOException {
+    return start(java.util.Map.of(), args);
+  }
+
+  private Process start(java.util.Map<String, String> env, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
     cmd.addAll(List.of(args));
-    return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    return pb.start();
   }
 }

@@ -37,6 +37,11 @@ public interface ControlPlane extends AutoCloseable {
   /** Requests served so far, by verb and resource (for benchmarks). */
   RequestCounts requests();
 
+  /** The server's own process, where it runs apart from this JVM (benchmarks read its memory). */
+  default java.util.OptionalLong processId() {
+    return java.util.OptionalLong.empty();
+  }
+
   @Override
   void close();
 }

@@ -73,9 +73,9 @@ public final class KubeControlPlane implements ControlPlane {
     return process.port();
   }
 
-  /** The program's process id (tests signal it). */
-  public long pid() {
-    return process.pid();
+  @Override
+  public java.util.OptionalLong processId() {
+    return java.util.OptionalLong.of(process.pid());
   }
 
   @Override

@@ -64,6 +64,18 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
 
   private MockResponse answer(RecordedRequest request) {
     String path = request.getPath();
+    if (!"GET".equals(request.getMethod()) && path.matches(".*[?&]dryRun=.*")) {
+      // The store has no dry run: it would save the change (kubectl diff, --dry-run=server).
+      return status(
+          new StatusBuilder()
+              .withStatus("Failure")
+              .withCode(400)
+              .withReason("BadRequest")
+              .withMessage(
+                  "the embedded API server cannot do a dry run (it would save the change); run"
+                      + " the sim with --control-plane kube for kubectl diff and --dry-run=server")
+              .build());
+    }
     if (!"GET".equals(request.getMethod()) && path.startsWith(CRD_PATH)) {
       resources = null; // a CRD changes: discovery is recomputed on next use
     }
@@ -83,6 +95,12 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
                 .build());
       }
     }
+    String type = request.getHeader("Content-Type");
+    if ("PATCH".equals(request.getMethod())
+        && type != null
+        && type.startsWith("application/merge-patch+json")) {
+      return mergePatch(request);
+    }
     MockResponse response = super.dispatch(request);
     String accept = request.getHeader("Accept");
     if ("GET".equals(request.getMethod())
@@ -93,6 +111,38 @@ final class StoreDispatcher extends KubernetesCrudDispatcher {
       return table(path, response);
     }
     return response;
+  }
+
+  /** A JSON merge patch done right ({@link MergePatches}): read, merge, write back as an update. */
+  private MockResponse mergePatch(RecordedRequest request) {
+    String path = request.getPath();
+    int q = path.indexOf('?');
+    String object = (q < 0 ? path : path.substring(0, q)).replaceAll("/status$", "");
+    MockResponse current = super.handleGet(object);
+    if (current.code() != 200) {
+      return current;
+    }
+    try {
+      JsonNode merged =
+          MergePatches.apply(
+              Serialization.jsonMapper().readTree(current.getBody().readUtf8()),
+              Serialization.jsonMapper().readTree(request.getUtf8Body()));
+      return super.handleUpdate(
+          new RecordedRequest(
+              request.getHttpVersion(),
+              io.fabric8.mockwebserver.dsl.HttpMethod.PUT,
+              path,
+              request.getHeaders(),
+              new io.fabric8.mockwebserver.http.Buffer().writeUtf8(merged.toString())));
+    } catch (JsonProcessingException e) {
+      return status(
+          new StatusBuilder()
+              .withStatus("Failure")
+              .withCode(400)
+              .withReason("BadRequest")
+              .withMessage("the merge patch is not JSON: " + e.getOriginalMessage())
+              .build());
+    }
   }
 
   /** kubectl's {@code get} asks for a Table; the store only has objects ({@link Tables}). */

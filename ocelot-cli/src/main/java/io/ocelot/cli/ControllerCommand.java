@@ -48,7 +48,9 @@ final class ControllerCommand implements Callable<Integer> {
   @Option(
       names = "--namespace",
       defaultValue = ControllerSettings.DEFAULT_NAMESPACE,
-      description = "Namespace of its events, Lease and build Jobs (default: ${DEFAULT-VALUE}).")
+      description =
+          "Namespace of its Lease and build Jobs; events of pools, builds and nodes go to"
+              + " default, as the API server demands (default: ${DEFAULT-VALUE}).")
   String namespace;
 
   @Option(

@@ -9,8 +9,8 @@ import java.util.function.Predicate;
 /**
  * Optimistic node writes: a change is applied to a copy and sent as an update carrying the copy's
  * resourceVersion; a concurrent writer gives 409, and the change is applied again to a fresh read.
- * An update rather than a merge patch, because the embedded API server appends the arrays of a
- * merge patch (taints) and stores its {@code null}s.
+ * An update rather than a merge patch: the change is made to what was read (taints, a list, are
+ * replaced whole), and a concurrent writer is noticed instead of overwritten.
  */
 public final class NodeUpdates {
   private static final int ATTEMPTS = 5;

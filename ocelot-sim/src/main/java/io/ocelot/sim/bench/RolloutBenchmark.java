@@ -43,28 +43,54 @@ public final class RolloutBenchmark {
     this.out = out;
   }
 
-  /** True when every worker reached the image within the timeout. */
+  /**
+   * First a 1-worker rollout with the same settings, whose per-node time {@code t1} makes the
+   * physical ideal {@code ceil(N / maxUnavailable) × t1}; then the N-worker one, reported. True
+   * when every worker reached the image within the timeout.
+   */
   public boolean run() throws IOException, SimException {
     Path dir = Files.createTempDirectory("ocelot-bench-");
     try {
-      return run(dir);
+      say("measuring t1: a 1-worker rollout with the same settings ...");
+      Optional<Duration> t1 = rollout(dir.resolve("t1"), settings.withWorkers(1), "1", null);
+      say(
+          "t1 = "
+              + t1.map(RolloutBenchmark::seconds).orElse("unknown (the rollout did not finish)"));
+      return rollout(dir.resolve("n"), settings, maxUnavailable, t1.orElse(Duration.ZERO))
+          .isPresent();
     } finally {
       Trees.delete(dir);
     }
   }
 
-  private boolean run(Path dir) throws SimException {
-    SimSettings s = settings.onFreePorts().inFreshDir(dir.resolve("state"));
+  /**
+   * One rollout on a fresh sim; its per-node update time when every worker finished. {@code t1}
+   * null: quiet (the baseline), else the full report against it.
+   */
+  private Optional<Duration> rollout(Path dir, SimSettings base, String max, Duration t1)
+      throws SimException {
+    SimSettings s = base.onFreePorts().inFreshDir(dir.resolve("state"));
+    int workers = base.workers();
+    boolean quiet = t1 == null;
     Instant t0 = clock.instant();
-    try (SimCluster sim = SimCluster.start(s, line -> say("  " + line))) {
+    try (SimCluster sim =
+        SimCluster.start(
+            s,
+            line -> {
+              if (!quiet) {
+                say("  " + line);
+              }
+            })) {
       Duration startup = Duration.between(t0, clock.instant());
-      say("start-up: " + seconds(startup) + " for " + sim.nodes().size() + " nodes");
+      if (!quiet) {
+        say("start-up: " + seconds(startup) + " for " + sim.nodes().size() + " nodes");
+      }
       sim.client()
           .resources(MachineConfigPool.class)
           .withName("worker")
           .edit(
               p -> {
-                p.getSpec().setMaxUnavailable(intOrString(maxUnavailable));
+                p.getSpec().setMaxUnavailable(intOrString(max));
                 return p;
               });
       RequestCounts requests0 = sim.api().requests();
@@ -72,20 +98,47 @@ public final class RolloutBenchmark {
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
       String image = awaitBuild(sim);
-      say(
-          "image built: "
-              + image
-              + " ("
-              + seconds(Duration.between(optedIn, clock.instant()))
-              + ")");
+      if (!quiet) {
+        say(
+            "image built: "
+                + image
+                + " ("
+                + seconds(Duration.between(optedIn, clock.instant()))
+                + ")");
+      }
       RolloutRecorder recorder = new RolloutRecorder(image, clock);
       boolean finished;
       try (Watch w = sim.client().nodes().watch(recorder)) {
-        finished = awaitRollout(recorder);
+        finished = awaitRollout(recorder, workers, quiet);
       }
       Duration wall = Duration.between(optedIn, clock.instant());
-      report(sim, recorder, startup, wall, requests0, events0);
-      return finished;
+      if (!quiet) {
+        report(sim, recorder, startup, wall, requests0, events0, t1);
+        writeSvg(sim, recorder, workers);
+      }
+      List<Duration> times = recorder.updateTimes();
+      return finished && !times.isEmpty()
+          ? Optional.of(times.get(times.size() - 1))
+          : Optional.empty();
+    }
+  }
+
+  private void writeSvg(SimCluster sim, RolloutRecorder r, int workers) {
+    Path svg = Path.of("rollout-" + sim.api().kind() + "-" + workers + ".svg").toAbsolutePath();
+    String title =
+        "ocelot bench rollout: "
+            + workers
+            + " workers, maxUnavailable "
+            + maxUnavailable
+            + ", "
+            + sim.api().kind()
+            + " control plane";
+    try {
+      Files.writeString(
+          svg, RolloutSvg.render(title, workers, limit(workers), r.targetedAt(), r.doneAt()));
+      say("picture:                      " + svg);
+    } catch (IOException e) {
+      say("picture:                      not written (" + e.getMessage() + ")");
     }
   }
 
@@ -109,25 +162,25 @@ public final class RolloutBenchmark {
     throw new SimException("the worker pool's image did not build within 5 minutes");
   }
 
-  private boolean awaitRollout(RolloutRecorder r) {
+  private boolean awaitRollout(RolloutRecorder r, int workers, boolean quiet) {
     Instant start = clock.instant();
     Instant deadline = start.plus(timeout);
     Instant nextReport = start;
-    while (r.done() < settings.workers() && clock.instant().isBefore(deadline)) {
-      if (!clock.instant().isBefore(nextReport)) {
+    while (r.done() < workers && clock.instant().isBefore(deadline)) {
+      if (!quiet && !clock.instant().isBefore(nextReport)) {
         say(
             String.format(
                 "  t=%5.0f s: %d/%d workers on the image, %d targeted, at most %d unavailable",
                 Duration.between(start, clock.instant()).toMillis() / 1000.0,
                 r.done(),
-                settings.workers(),
+                workers,
                 r.targeted(),
                 r.mostUnavailable()));
         nextReport = nextReport.plusSeconds(10);
       }
       pause(Duration.ofMillis(250));
     }
-    return r.done() >= settings.workers();
+    return r.done() >= workers;
   }
 
   private void report(
@@ -136,7 +189,8 @@ public final class RolloutBenchmark {
       Duration startup,
       Duration wall,
       RequestCounts requests0,
-      int events0) {
+      int events0,
+      Duration t1) {
     int n = settings.workers();
     int limit = limit(n);
     List<Duration> times = r.updateTimes();
@@ -158,7 +212,15 @@ public final class RolloutBenchmark {
             + ")");
     say("workers on the image:         " + r.done() + "/" + n);
     say("start-up time:                " + seconds(startup));
-    say("peak RSS:                     " + peakRss());
+    say("control plane:                " + sim.api().kind() + " " + sim.api().url());
+    say("peak RSS of this JVM:         " + peakRss(Path.of("/proc/self/status")));
+    sim.api()
+        .processId()
+        .ifPresent(
+            pid ->
+                say(
+                    "peak RSS of the control plane: "
+                        + peakRss(Path.of("/proc", Long.toString(pid), "status"))));
     say(
         "per-node update time:         median "
             + seconds(median)
@@ -172,8 +234,11 @@ public final class RolloutBenchmark {
             + " (first targeted to last done; with the build: "
             + seconds(wall)
             + ")");
-    say("ideal ceil(N/max) x median:   " + seconds(ideal));
-    say(String.format("makespan / ideal:             %.2f", ratio(makespan, ideal)));
+    Duration physical = t1.multipliedBy((n + limit - 1) / limit);
+    say("physical ideal ceil(N/max)*t1: " + seconds(physical) + " (t1 " + seconds(t1) + ")");
+    say(String.format("makespan / physical ideal:    %.2f", ratio(makespan, physical)));
+    say("ceil(N/max) x median:         " + seconds(ideal));
+    say(String.format("makespan / that:              %.2f", ratio(makespan, ideal)));
     say("most unavailable at once:     " + r.mostUnavailable() + " (limit " + limit + ")");
     say(
         String.format(
@@ -228,9 +293,9 @@ public final class RolloutBenchmark {
     return sim.client().v1().events().inAnyNamespace().list().getItems().size();
   }
 
-  static String peakRss() {
+  static String peakRss(Path status) {
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      for (String line : Files.readAllLines(status)) {
         if (line.startsWith("VmHWM:")) {
           long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
           return String.format("%.0f MiB (VmHWM)", kb / 1024.0);

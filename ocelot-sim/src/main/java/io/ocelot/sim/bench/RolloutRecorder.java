@@ -81,6 +81,16 @@ public final class RolloutRecorder implements Watcher<Node> {
     return writes.get();
   }
 
+  /** When each node was first targeted. */
+  Map<String, Instant> targetedAt() {
+    return Map.copyOf(targeted);
+  }
+
+  /** When each node was done. */
+  Map<String, Instant> doneAt() {
+    return Map.copyOf(done);
+  }
+
   /** The nodes in the order they were targeted. */
   public List<String> order() {
     return targeted.entrySet().stream()

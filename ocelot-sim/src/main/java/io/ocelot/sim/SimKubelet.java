@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
@@ -84,11 +86,14 @@ final class SimKubelet implements AutoCloseable {
         continue;
       }
       try {
+        // One merge patch, as a kubelet's renewal is one write (an edit would read first).
         client
             .leases()
             .inNamespace(LEASE_NAMESPACE)
             .withName(name)
-            .edit(l -> new LeaseBuilder(l).editSpec().withRenewTime(now()).endSpec().build());
+            .patch(
+                PatchContext.of(PatchType.JSON_MERGE),
+                "{\"spec\":{\"renewTime\":\"" + MICRO_TIME.format(now()) + "\"}}");
       } catch (KubernetesClientException e) {
         LOG.warn("node {}: cannot renew its lease: {}", name, e.getMessage());
       }
@@ -114,6 +119,10 @@ final class SimKubelet implements AutoCloseable {
       LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
     }
   }
+
+  /** A Lease's MicroTime: RFC 3339 with microseconds. */
+  private static final java.time.format.DateTimeFormatter MICRO_TIME =
+      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
 
   private ZonedDateTime now() {
     return ZonedDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);

@@ -175,6 +175,41 @@ class KubeAccessIT {
     }
   }
 
+  @Test
+  void simulatedNodesLookLikeRealOnesAndRenewTheirLeases() throws Exception {
+    var nodes = sim.client().nodes().list().getItems();
+    assertThat(nodes).hasSize(4);
+    java.util.Set<String> ips = new java.util.HashSet<>();
+    for (Node n : nodes) {
+      var info = n.getStatus().getNodeInfo();
+      assertThat(
+              List.of(
+                  info.getMachineID(),
+                  info.getSystemUUID(),
+                  info.getBootID(),
+                  info.getKernelVersion(),
+                  info.getContainerRuntimeVersion(),
+                  info.getKubeletVersion()))
+          .allSatisfy(v -> assertThat(v).isNotBlank());
+      assertThat(n.getStatus().getCapacity()).containsKeys("cpu", "memory", "pods");
+      assertThat(n.getStatus().getConditions())
+          .extracting(c -> c.getType())
+          .contains("Ready", "MemoryPressure", "DiskPressure", "PIDPressure");
+      ips.add(n.getStatus().getAddresses().get(0).getAddress());
+    }
+    assertThat(ips).hasSize(4);
+    String before = renewTime("worker-0");
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(25))
+        .until(() -> !renewTime("worker-0").equals(before));
+  }
+
+  static String renewTime(String node) {
+    var lease = sim.client().leases().inNamespace("kube-node-lease").withName(node).get();
+    assertThat(lease.getSpec().getHolderIdentity()).isEqualTo(node);
+    return lease.getSpec().getRenewTime().toString();
+  }
+
   /** The controller's RBAC, as {@code kubectl auth can-i} reports it (the table in docs). */
   @Test
   void theControllerCanDoWhatItNeedsAndNothingMore() throws Exception {

@@ -53,17 +53,11 @@ final class RolloutSvg {
             W,
             H));
     s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    s.append(text(LEFT, 22, escape(title), 14));
-    // Bands from the bottom: done, updating, waiting.
-    s.append(band(i -> 0, i -> nodes - waiting[i] - updating[i], nodes, plotW, plotH, "#4caf50"));
-    s.append(
-        band(
-            i -> nodes - waiting[i] - updating[i],
-            i -> nodes - waiting[i],
-            nodes,
-            plotW,
-            plotH,
-            "#ff9800"));
+    s.append(text(LEFT, 18, escape(title), 14));
+    // Bands from the bottom: updating (so that it stands against the maxUnavailable line), done,
+    // waiting.
+    s.append(band(i -> 0, i -> updating[i], nodes, plotW, plotH, "#ff9800"));
+    s.append(band(i -> updating[i], i -> nodes - waiting[i], nodes, plotW, plotH, "#4caf50"));
     s.append(band(i -> nodes - waiting[i], i -> nodes, nodes, plotW, plotH, "#bdbdbd"));
     double y = TOP + plotH - plotH * maxUnavailable / nodes;
     s.append(
@@ -94,9 +88,9 @@ final class RolloutSvg {
       s.append(text(8, yy + 4, Integer.toString(nodes * k / 4), 11));
     }
     s.append(text(LEFT + plotW / 2 - 60, H - 12, "time since the first node was targeted", 11));
-    s.append(legend(LEFT + plotW - 250, "#bdbdbd", "waiting"));
-    s.append(legend(LEFT + plotW - 170, "#ff9800", "updating"));
-    s.append(legend(LEFT + plotW - 80, "#4caf50", "done"));
+    s.append(legend(LEFT, "#ff9800", "updating"));
+    s.append(legend(LEFT + 80, "#4caf50", "done"));
+    s.append(legend(LEFT + 140, "#bdbdbd", "waiting"));
     s.append("</svg>\n");
     return s.toString();
   }
@@ -139,10 +133,10 @@ final class RolloutSvg {
   private static String legend(double x, String colour, String label) {
     return String.format(
             Locale.ROOT,
-            "<rect x=\"%.1f\" y=\"12\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
+            "<rect x=\"%.1f\" y=\"24\" width=\"10\" height=\"10\" fill=\"%s\"/>%n",
             x,
             colour)
-        + text(x + 16, 22, label, 11);
+        + text(x + 14, 33, label, 11);
   }
 
   private static String text(double x, double y, String t, int size) {

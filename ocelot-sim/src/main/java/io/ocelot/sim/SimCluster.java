@@ -371,6 +371,7 @@ public final class SimCluster implements AutoCloseable {
   @Override
   public void close() {
     ticker.shutdownNow();
+    kubelet.close();
     nodes().forEach(SimNode::close);
     if (controller != null) {
       controller.close();
@@ -378,7 +379,6 @@ public final class SimCluster implements AutoCloseable {
     if (http != null) {
       http.close();
     }
-    kubelet.close();
     if (controllerClient != null) {
       controllerClient.close();
     }

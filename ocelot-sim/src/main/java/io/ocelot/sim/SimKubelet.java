@@ -7,14 +7,13 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -36,14 +35,19 @@ final class SimKubelet implements AutoCloseable {
 
   private final KubernetesClient client;
   private final Clock clock;
-  private final boolean leases;
+  private final boolean renewsLeases;
   private final Set<String> nodes = ConcurrentHashMap.newKeySet();
+
+  /** Each node's Lease as last written: a renewal is one update from it, as a kubelet's is. */
+  private final Map<String, Lease> leases = new ConcurrentHashMap<>();
+
   private final SharedIndexInformer<Pod> pods;
+  private volatile boolean closed;
 
   SimKubelet(KubernetesClient admin, Clock clock, boolean leases) {
     this.client = admin;
     this.clock = clock;
-    this.leases = leases;
+    this.renewsLeases = leases;
     this.pods = client.pods().inAnyNamespace().inform(new Terminator(), 0);
   }
 
@@ -52,7 +56,7 @@ final class SimKubelet implements AutoCloseable {
     Node created = client.nodes().resource(node).create();
     String name = created.getMetadata().getName();
     nodes.add(name);
-    if (leases) {
+    if (renewsLeases) {
       Lease lease =
           new LeaseBuilder()
               .withNewMetadata()
@@ -72,30 +76,35 @@ final class SimKubelet implements AutoCloseable {
               .withRenewTime(now())
               .endSpec()
               .build();
-      client.leases().inNamespace(LEASE_NAMESPACE).resource(lease).create();
+      leases.put(name, client.leases().inNamespace(LEASE_NAMESPACE).resource(lease).create());
     }
   }
 
   /** Renews the Lease of every node that {@code up} says is running. */
   void renewLeases(Predicate<String> up) {
-    if (!leases) {
+    if (!renewsLeases) {
       return;
     }
-    for (String name : nodes) {
-      if (!up.test(name)) {
+    for (Map.Entry<String, Lease> e : leases.entrySet()) {
+      if (closed) {
+        return; // the cluster is stopping: its API server may be gone already
+      }
+      if (!up.test(e.getKey())) {
         continue;
       }
       try {
-        // One merge patch, as a kubelet's renewal is one write (an edit would read first).
-        client
-            .leases()
-            .inNamespace(LEASE_NAMESPACE)
-            .withName(name)
-            .patch(
-                PatchContext.of(PatchType.JSON_MERGE),
-                "{\"spec\":{\"renewTime\":\"" + MICRO_TIME.format(now()) + "\"}}");
-      } catch (KubernetesClientException e) {
-        LOG.warn("node {}: cannot renew its lease: {}", name, e.getMessage());
+        Lease next =
+            new LeaseBuilder(e.getValue()).editSpec().withRenewTime(now()).endSpec().build();
+        leases.put(e.getKey(), client.leases().resource(next).update());
+      } catch (KubernetesClientException ex) {
+        if (ex.getCode() == 409 || ex.getCode() == 404) {
+          // Someone else wrote it (or removed it): read it afresh for the next renewal.
+          Lease fresh = client.leases().inNamespace(LEASE_NAMESPACE).withName(e.getKey()).get();
+          if (fresh != null) {
+            leases.put(e.getKey(), fresh);
+          }
+        }
+        LOG.warn("node {}: cannot renew its lease: {}", e.getKey(), ex.getMessage());
       }
     }
   }
@@ -119,10 +128,6 @@ final class SimKubelet implements AutoCloseable {
       LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
     }
   }
-
-  /** A Lease's MicroTime: RFC 3339 with microseconds. */
-  private static final java.time.format.DateTimeFormatter MICRO_TIME =
-      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
 
   private ZonedDateTime now() {
     return ZonedDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
@@ -167,6 +172,7 @@ final class SimKubelet implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     pods.close();
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.apiserver.ControlPlaneBinary;
@@ -105,12 +106,23 @@ class NodeConflictsIT {
                 NodeUpdates updates = new NodeUpdates(client);
                 for (int i = 0; i < writes; i++) {
                   String key = "ocelot.io/controller-" + i;
-                  updates.update(
-                      client.nodes().withName("busy").get(),
-                      n -> {
-                        n.getMetadata().getAnnotations().put(key, "c");
-                        return true;
-                      });
+                  // Under a writer this busy even five fresh reads can all lose the race; then the
+                  // update throws the 409 and the reconciler runs again, as here.
+                  for (int reconcile = 1; ; reconcile++) {
+                    try {
+                      updates.update(
+                          client.nodes().withName("busy").get(),
+                          n -> {
+                            n.getMetadata().getAnnotations().put(key, "c");
+                            return true;
+                          });
+                      break;
+                    } catch (KubernetesClientException e) {
+                      if (e.getCode() != 409 || reconcile == 20) {
+                        throw e;
+                      }
+                    }
+                  }
                 }
               });
       daemon.get();

@@ -16,6 +16,10 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.ControlPlane;
+import io.ocelot.apiserver.ControlPlaneException;
+import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.apiserver.EmbeddedApiServer;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
@@ -35,8 +39,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The embedded API server with the controller running against it over HTTP, and the objects a test
- * needs: pools, MachineConfigs from {@code examples/}, and nodes as first boot leaves them.
+ * A control plane — the embedded API server, or with {@link #onKube} the real one with Ocelot's
+ * CRDs — with the controller running against it over HTTP, and the objects a test needs: pools,
+ * MachineConfigs from {@code examples/}, and nodes as first boot leaves them.
  */
 final class ControllerHarness implements AutoCloseable {
   static final String POOL = "worker";
@@ -44,9 +49,32 @@ final class ControllerHarness implements AutoCloseable {
   static final String WORKER_LABEL = "node-role.kubernetes.io/worker";
   static final Path EXAMPLES = Path.of("..", "examples");
 
-  final EmbeddedApiServer server = EmbeddedApiServer.start();
-  final KubernetesClient client = server.client();
-  private final KubernetesClient controllerClient = server.newClient();
+  final ControlPlane server;
+  final KubernetesClient client;
+  private final KubernetesClient controllerClient;
+
+  /** On the embedded API server (starts in a second; checks nothing a real server checks). */
+  ControllerHarness() {
+    this(EmbeddedApiServer.start());
+  }
+
+  private ControllerHarness(ControlPlane server) {
+    this.server = server;
+    this.client = server.newAdminClient();
+    this.controllerClient = server.newAdminClient();
+  }
+
+  /** On the real control plane (its data in {@code dir}), Ocelot's CRDs installed. */
+  static ControllerHarness onKube(Path dir) {
+    try {
+      return new ControllerHarness(
+          ControlPlanes.start(ControlPlaneMode.KUBE, dir, 0, System.getenv(), line -> {})
+              .installCrds());
+    } catch (ControlPlaneException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
   private ControllerOperator controller;
 
   final PrometheusRegistry registry = new PrometheusRegistry();
@@ -121,8 +149,13 @@ final class ControllerHarness implements AutoCloseable {
   }
 
   MachineConfig example(String file) {
+    return example(file, mc -> mc);
+  }
+
+  /** The example {@code file}, changed by {@code edit} before it is created. */
+  MachineConfig example(String file, java.util.function.UnaryOperator<MachineConfig> edit) {
     try (InputStream in = Files.newInputStream(EXAMPLES.resolve(file))) {
-      MachineConfig mc = Serialization.unmarshal(in, MachineConfig.class);
+      MachineConfig mc = edit.apply(Serialization.unmarshal(in, MachineConfig.class));
       return client.resources(MachineConfig.class).resource(mc).create();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -219,6 +252,7 @@ final class ControllerHarness implements AutoCloseable {
       controller.close();
     }
     controllerClient.close();
+    client.close();
     server.close();
   }
 }

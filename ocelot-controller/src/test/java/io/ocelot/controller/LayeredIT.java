@@ -18,6 +18,7 @@ import io.ocelot.controller.build.BuildReconciler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,20 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Layered pools: builds gate the rollout; config and image always travel together. */
 class LayeredIT {
-  final ControllerHarness cluster = new ControllerHarness();
+  @TempDir Path dir;
+  ControllerHarness cluster;
+
+  @BeforeEach
+  void onTheRealControlPlane() {
+    cluster = ControllerHarness.onKube(dir);
+  }
+
   NodePlayer daemons;
   Watch pairs;
 

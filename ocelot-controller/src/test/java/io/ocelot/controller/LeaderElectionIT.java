@@ -34,7 +34,7 @@ class LeaderElectionIT {
   final Set<String> lost = ConcurrentHashMap.newKeySet();
 
   void start(String identity) {
-    KubernetesClient client = cluster.server.newClient();
+    KubernetesClient client = cluster.server.newAdminClient();
     clients.put(identity, client);
     ControllerSettings settings =
         cluster

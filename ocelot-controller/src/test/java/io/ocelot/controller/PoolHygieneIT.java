@@ -6,13 +6,22 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.ocelot.api.model.MachineConfigPool;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a pool leaves behind: no event flood for a bad selector, no metrics once deleted. */
 class PoolHygieneIT {
-  final ControllerHarness cluster = new ControllerHarness();
+  @TempDir Path dir;
+  ControllerHarness cluster;
+
+  @BeforeEach
+  void onTheRealControlPlane() {
+    cluster = ControllerHarness.onKube(dir);
+  }
 
   @AfterEach
   void stop() {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.EmbeddedApiServer;
 import io.ocelot.controller.rollout.NodeTargeting;
 import java.time.Duration;
 import java.util.Optional;
@@ -104,7 +105,7 @@ class PoolRolloutIT {
       cluster.example("50-chrony.yaml");
       String next = cluster.awaitRendered(Optional.of(base));
       await().atMost(Duration.ofSeconds(20)).until(() -> recorder.targetedOrder().size() >= 3);
-      cluster.server.restart(1500);
+      ((EmbeddedApiServer) cluster.server).restart(1500);
       awaitUpdated(next, 10);
       assertThat(recorder.maxUnavailable()).isEqualTo(2);
     }

@@ -8,9 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.ControlPlane;
+import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Path;
@@ -18,23 +21,34 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed scenario at node level, against the embedded API server over HTTP: the test plays the
- * controller (it sets desiredConfig/desiredImage and acknowledges drains).
+ * The seed scenario at node level, on the real control plane: the test plays the controller (it
+ * sets desiredConfig/desiredImage and acknowledges drains).
  */
 class DaemonSeedScenarioIT {
   @TempDir Path dir;
-  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
+  ControlPlane cluster;
+  KubernetesClient client;
   NodeHarness node;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster =
+        ControlPlanes.start(ControlPlaneMode.KUBE, dir.resolve("cp"), 0, System.getenv(), l -> {})
+            .installCrds();
+    client = cluster.newAdminClient();
+  }
 
   @AfterEach
   void stop() {
     if (node != null) {
       node.close();
     }
+    client.close();
     cluster.close();
   }
 
@@ -44,7 +58,7 @@ class DaemonSeedScenarioIT {
     host.settle(R1, Optional.of(I1));
     node =
         new NodeHarness(
-            cluster.client(),
+            client,
             host,
             Map.of(
                 NodeAnnotations.CURRENT_CONFIG,

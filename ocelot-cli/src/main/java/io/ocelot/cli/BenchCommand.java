@@ -1,10 +1,13 @@
 package io.ocelot.cli;
 
+import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.bench.RolloutBenchmark;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -60,19 +63,26 @@ final class BenchCommand implements Callable<Integer> {
       return ExitCodes.UNREADABLE;
     }
     timings.applyLogLevel();
-    SimSettings settings =
-        SimSettings.defaults(Path.of("unused"))
-            .onFreePorts()
-            .withWorkers(workers)
-            .withTimes(timings.rebootTime(), timings.buildTime())
-            .withControlPlane(timings.controlPlane());
-    boolean ok =
-        new RolloutBenchmark(
-                settings,
-                maxUnavailable,
-                Duration.ofMinutes(timeoutMinutes),
-                spec.commandLine().getOut())
-            .run();
+    var out = spec.commandLine().getOut();
+    boolean ok = true;
+    Map<ControlPlaneMode, Map<String, String>> runs = new LinkedHashMap<>();
+    for (ControlPlaneMode mode : timings.controlPlanes()) {
+      SimSettings settings =
+          SimSettings.defaults(Path.of("unused"))
+              .onFreePorts()
+              .withWorkers(workers)
+              .withTimes(timings.rebootTime(), timings.buildTime())
+              .withControlPlane(mode);
+      RolloutBenchmark bench =
+          new RolloutBenchmark(settings, maxUnavailable, Duration.ofMinutes(timeoutMinutes), out);
+      ok &= bench.run();
+      runs.put(mode, bench.figures());
+    }
+    if (runs.size() > 1) {
+      out.println();
+      out.println(SideBySide.table(runs));
+      out.flush();
+    }
     return ok ? ExitCodes.OK : ExitCodes.INVALID;
   }
 }

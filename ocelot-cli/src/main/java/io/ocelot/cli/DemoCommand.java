@@ -52,6 +52,12 @@ final class DemoCommand implements Callable<Integer> {
                   + Demo.SCENARIOS.stream().map(Scenario::name).collect(Collectors.joining(", ")));
       return ExitCodes.UNREADABLE;
     }
+    try {
+      timings.controlPlane();
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("error: --control-plane: " + e.getMessage());
+      return ExitCodes.UNREADABLE;
+    }
     if (workers < 2) {
       spec.commandLine().getErr().println("error: the demos need at least 2 workers");
       return ExitCodes.UNREADABLE;

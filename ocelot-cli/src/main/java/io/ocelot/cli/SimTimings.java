@@ -2,6 +2,7 @@ package io.ocelot.cli;
 
 import io.ocelot.apiserver.ControlPlaneMode;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,7 +17,8 @@ final class SimTimings {
           "kube: the real Kubernetes control plane (kube-apiserver, etcd, controllers; built once"
               + " from control-plane/ with Go); embedded: the in-JVM fallback, which checks no"
               + " identities, RBAC or schemas; auto: kube where it is built or can be built here"
-              + " (default: ${DEFAULT-VALUE}).")
+              + " (default: ${DEFAULT-VALUE}). bench takes a list, e.g. kube,embedded, and prints"
+              + " the runs side by side.")
   String controlPlane;
 
   @Option(
@@ -43,7 +45,7 @@ final class SimTimings {
       return false;
     }
     try {
-      controlPlane();
+      controlPlanes();
     } catch (IllegalArgumentException e) {
       err.println("error: --control-plane: " + e.getMessage());
       return false;
@@ -51,9 +53,18 @@ final class SimTimings {
     return true;
   }
 
-  /** The {@code --control-plane} mode; an unknown name is an IllegalArgumentException. */
+  /** The {@code --control-plane} mode; an unknown name or a list is an IllegalArgumentException. */
   ControlPlaneMode controlPlane() {
-    return ControlPlaneMode.parse(controlPlane);
+    List<ControlPlaneMode> modes = controlPlanes();
+    if (modes.size() != 1) {
+      throw new IllegalArgumentException("name one control plane (a list is for bench only)");
+    }
+    return modes.get(0);
+  }
+
+  /** {@code --control-plane kube,embedded}: the benchmark runs on each, side by side. */
+  List<ControlPlaneMode> controlPlanes() {
+    return java.util.Arrays.stream(controlPlane.split(",")).map(ControlPlaneMode::parse).toList();
   }
 
   Duration rebootTime() {

@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +36,7 @@ public final class RolloutBenchmark {
   private final Duration timeout;
   private final PrintWriter out;
   private final Clock clock = Clock.systemUTC();
+  private final Map<String, String> figures = new LinkedHashMap<>();
 
   public RolloutBenchmark(
       SimSettings settings, String maxUnavailable, Duration timeout, PrintWriter out) {
@@ -202,53 +205,46 @@ public final class RolloutBenchmark {
     long writes = served.writes();
     int events = events(sim) - events0;
     say("");
-    say(
-        "workers:                      "
-            + n
-            + " (maxUnavailable "
-            + maxUnavailable
-            + " = "
-            + limit
-            + ")");
-    say("workers on the image:         " + r.done() + "/" + n);
-    say("start-up time:                " + seconds(startup));
-    say("control plane:                " + sim.api().kind() + " " + sim.api().url());
-    say("peak RSS of this JVM:         " + peakRss(Path.of("/proc/self/status")));
-    sim.api()
-        .processId()
-        .ifPresent(
-            pid ->
-                say(
-                    "peak RSS of the control plane: "
-                        + peakRss(Path.of("/proc", Long.toString(pid), "status"))));
-    say(
-        "per-node update time:         median "
+    figure("workers", n + " (maxUnavailable " + maxUnavailable + " = " + limit + ")");
+    figure("workers on the image", r.done() + "/" + n);
+    figure("start-up time", seconds(startup));
+    figure("control plane", sim.api().kind() + " " + sim.api().url());
+    figure("peak RSS of this JVM", peakRss(Path.of("/proc/self/status")));
+    figure(
+        "peak RSS of the control plane",
+        sim.api().processId().stream()
+            .mapToObj(pid -> peakRss(Path.of("/proc", Long.toString(pid), "status")))
+            .findFirst()
+            .orElse("(in this JVM)"));
+    figure(
+        "per-node update time",
+        "median "
             + seconds(median)
             + ", p90 "
             + seconds(pct(times, 90))
             + ", max "
             + seconds(pct(times, 100)));
-    say(
-        "rollout makespan:             "
-            + seconds(makespan)
+    figure(
+        "rollout makespan",
+        seconds(makespan)
             + " (first targeted to last done; with the build: "
             + seconds(wall)
             + ")");
     Duration physical = t1.multipliedBy((n + limit - 1) / limit);
-    say("physical ideal ceil(N/max)*t1: " + seconds(physical) + " (t1 " + seconds(t1) + ")");
-    say(String.format("makespan / physical ideal:    %.2f", ratio(makespan, physical)));
-    say("ceil(N/max) x median:         " + seconds(ideal));
-    say(String.format("makespan / that:              %.2f", ratio(makespan, ideal)));
-    say("most unavailable at once:     " + r.mostUnavailable() + " (limit " + limit + ")");
-    say(
+    figure("physical ideal ceil(N/max)*t1", seconds(physical) + " (t1 " + seconds(t1) + ")");
+    figure("makespan / physical ideal", String.format("%.2f", ratio(makespan, physical)));
+    figure("ceil(N/max) x median", seconds(ideal));
+    figure("makespan / that", String.format("%.2f", ratio(makespan, ideal)));
+    figure("most unavailable at once", r.mostUnavailable() + " (limit " + limit + ")");
+    figure(
+        "node writes per node update",
+        String.format("%.1f", r.writes() / (double) Math.max(1, r.done())));
+    figure(
+        "events per node update", String.format("%.1f", events / (double) Math.max(1, r.done())));
+    figure(
+        "API requests",
         String.format(
-            "node writes per node update: %.1f", r.writes() / (double) Math.max(1, r.done())));
-    say(
-        String.format(
-            "events per node update:       %.1f", events / (double) Math.max(1, r.done())));
-    say(
-        String.format(
-            "API requests:                 %d (%.0f/s; %d writes, %.0f/s)",
+            "%d (%.0f/s; %d writes, %.0f/s)",
             requests,
             requests / Math.max(0.001, wall.toMillis() / 1000.0),
             writes,
@@ -309,6 +305,17 @@ public final class RolloutBenchmark {
 
   private static String seconds(Duration d) {
     return String.format("%.1f s", d.toMillis() / 1000.0);
+  }
+
+  /** Says one figure of the report and keeps it for {@link #figures}. */
+  private void figure(String label, String value) {
+    figures.put(label, value);
+    say(String.format("%-30s%s", label + ":", value));
+  }
+
+  /** The report's figures, label → value, in the order said (empty until a rollout ran). */
+  public Map<String, String> figures() {
+    return Collections.unmodifiableMap(figures);
   }
 
   private void say(String line) {

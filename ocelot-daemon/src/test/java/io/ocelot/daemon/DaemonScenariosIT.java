@@ -9,10 +9,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.ControlPlane;
+import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.apiserver.ControlPlanes;
+import io.ocelot.apiserver.KubeControlPlane;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
@@ -22,21 +26,35 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The daemon on the embedded API server: each kind of update and each way the world misbehaves. */
+/**
+ * The daemon on the real control plane: each kind of update and each way the world misbehaves (the
+ * API server restarting mid-drain included).
+ */
 class DaemonScenariosIT {
   @TempDir Path dir;
-  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
+  ControlPlane cluster;
+  KubernetesClient client;
   NodeHarness node;
   HostFixture host;
+
+  @BeforeEach
+  void startControlPlane() throws Exception {
+    cluster =
+        ControlPlanes.start(ControlPlaneMode.KUBE, dir.resolve("cp"), 0, System.getenv(), l -> {})
+            .installCrds();
+    client = cluster.newAdminClient();
+  }
 
   @AfterEach
   void stop() {
     if (node != null) {
       node.close();
     }
+    client.close();
     cluster.close();
   }
 
@@ -52,14 +70,13 @@ class DaemonScenariosIT {
     image.ifPresent(i -> a.put(NodeAnnotations.DESIRED_IMAGE, i));
     a.put(NodeAnnotations.STATE, "Done");
     a.putAll(extra);
-    node = new NodeHarness(cluster.client(), host, a);
+    node = new NodeHarness(client, host, a);
     node.create(R1, R2);
     node.startDaemon();
   }
 
   void setDesiredConfig(String config) {
-    cluster
-        .client()
+    client
         .nodes()
         .withName(NodeHarness.NODE)
         .edit(
@@ -140,8 +157,7 @@ class DaemonScenariosIT {
     start(I1, R1, Optional.of(I1), Map.of());
     node.awaitState("Done");
     // The controller opts the node out: desiredImage goes away.
-    cluster
-        .client()
+    client
         .nodes()
         .withName(NodeHarness.NODE)
         .edit(
@@ -195,7 +211,7 @@ class DaemonScenariosIT {
             () ->
                 ("drain-" + R2.getMetadata().getName())
                     .equals(node.annotation(NodeAnnotations.DESIRED_DRAIN)));
-    cluster.restart(1500);
+    ((KubeControlPlane) cluster).restart(false);
     node.ackDrains = true;
     await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Working");
@@ -219,10 +235,10 @@ class DaemonScenariosIT {
   void aNodeWithoutAnnotationsOrMarkerIsLeftAlone() throws Exception {
     host = new HostFixture(dir.resolve("root"), BASE);
     Map<String, String> before = host.snapshot();
-    node = new NodeHarness(cluster.client(), host, Map.of("unrelated", "x"));
+    node = new NodeHarness(client, host, Map.of("unrelated", "x"));
     node.startDaemon();
     Thread.sleep(1500);
-    Node n = cluster.client().nodes().withName(NodeHarness.NODE).get();
+    Node n = client.nodes().withName(NodeHarness.NODE).get();
     assertThat(n.getMetadata().getAnnotations()).containsOnlyKeys("unrelated");
     assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
   }

@@ -78,6 +78,11 @@ final class PasswdParser {
       sshKey(k).ifPresent(keys::add);
     }
     Optional<String> hash = ctx.string(user, "passwordHash", path);
+    Optional<String> bad = hash.flatMap(CryptHashes::problem);
+    if (bad.isPresent()) {
+      ctx.error(FieldPath.join(path, "passwordHash"), bad.get());
+      return Optional.empty();
+    }
     return Optional.of(new User(name.get(), keys, hash, otherFields(user)));
   }
 

@@ -273,6 +273,26 @@ class IgnitionParserInvalidTest {
         arguments(
             users("{\"name\": \"core\", \"passwordHash\": 7}"),
             "passwd.users[0].passwordHash: must be a string, got number 7"),
+        // A hash that could break /etc/shadow: an added line, shifted fields.
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"$6$x\\nroot::0:0::/:/bin/sh\"}"),
+            "passwd.users[0].passwordHash: must be a single line (a crypt(5) hash)"),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"$6$x:0:0\"}"),
+            "passwd.users[0].passwordHash: must not contain ':' (it separates the fields of"
+                + " /etc/shadow)"),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"$6$a b\"}"),
+            "passwd.users[0].passwordHash: contains a character no crypt(5) hash has (whitespace,"
+                + " a control character or punctuation other than . / $ = ,)"),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"hunter2\"}"),
+            "passwd.users[0].passwordHash: is not a crypt(5) hash: expected $<id>$…, a"
+                + " 13-character DES hash, \"*\" or \"!\""),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"$9$salt$h\"}"),
+            "passwd.users[0].passwordHash: is not a crypt(5) hash: unknown or incomplete prefix"
+                + " \"$9$\" (known: $y$, $gy$, $7$, $2b$, $6$, $5$, $sha1$, $md5$, $1$)"),
         // kernel arguments
         arguments(
             v3at("3.2.0", "\"kernelArguments\": {\"shouldExist\": [\"nosmt\"]}"),

@@ -76,7 +76,8 @@ class ReconcilabilityTest {
                 ",\"passwd\":{\"users\":[{\"name\":\"core\",\"sshAuthorizedKeys\":[\"a\",\"b\"],"
                     + "\"passwordHash\":\"$6$x\"}]}"))
         .isEmpty();
-    assertThat(reasons("", ",\"passwd\":{\"users\":[{\"name\":\"core\",\"passwordHash\":\"h\"}]}"))
+    assertThat(
+            reasons("", ",\"passwd\":{\"users\":[{\"name\":\"core\",\"passwordHash\":\"$6$h\"}]}"))
         .isEmpty();
   }
 

@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,30 +112,20 @@ public final class KubeControlPlane implements ControlPlane {
 
   @Override
   public KubeControlPlane installCrds() {
-    for (String name : EmbeddedApiServer.CRDS) {
-      try (InputStream in =
-          KubeControlPlane.class.getResourceAsStream("/META-INF/fabric8/" + name)) {
-        if (in == null) {
-          throw new IllegalStateException("CRD " + name + " is not on the class path");
-        }
-        CustomResourceDefinition crd =
-            client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client
-            .apiextensions()
-            .v1()
-            .customResourceDefinitions()
-            .resource(crd)
-            .forceConflicts()
-            .serverSideApply();
-        client
-            .apiextensions()
-            .v1()
-            .customResourceDefinitions()
-            .withName(crd.getMetadata().getName())
-            .waitUntilCondition(KubeControlPlane::established, 60, TimeUnit.SECONDS);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+    for (CustomResourceDefinition crd : OcelotCrds.load(client)) {
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .resource(crd)
+          .forceConflicts()
+          .serverSideApply();
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .withName(crd.getMetadata().getName())
+          .waitUntilCondition(KubeControlPlane::established, 60, TimeUnit.SECONDS);
     }
     return this;
   }

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.KubeControlPlane;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,13 +30,7 @@ class ControlPlaneRestartIT {
 
   @BeforeEach
   void start() throws Exception {
-    sim =
-        SimCluster.start(
-            SimSettings.defaults(dir.resolve("state"))
-                .onFreePorts()
-                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
-                .withControlPlane(ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.startKube(dir);
   }
 
   @AfterEach
@@ -52,24 +45,7 @@ class ControlPlaneRestartIT {
     for (SimNode n : sim.nodes()) {
       reboots.put(n.name(), n.reboots().size());
     }
-    MachineConfig mc =
-        io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
-            """
-            apiVersion: machineconfiguration.openshift.io/v1
-            kind: MachineConfig
-            metadata:
-              name: 98-restart
-              labels: {machineconfiguration.openshift.io/role: worker}
-            spec:
-              config:
-                ignition: {version: 3.4.0}
-                storage:
-                  files:
-                  - path: /etc/restart-probe
-                    mode: 420
-                    contents: {source: "data:,once"}
-            """,
-            MachineConfig.class);
+    MachineConfig mc = SmallSims.workerFile("98-restart", "/etc/restart-probe", "once");
     sim.client().resources(MachineConfig.class).resource(mc).create();
     // Mid-rollout: the first worker is on its way.
     await()

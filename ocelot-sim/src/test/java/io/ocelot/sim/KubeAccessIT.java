@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.apiserver.ControlPlaneBinary;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.KubeControlPlane;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,13 +35,7 @@ class KubeAccessIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SimCluster.start(
-            SimSettings.defaults(dir.resolve("state"))
-                .onFreePorts()
-                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
-                .withControlPlane(ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.startKube(dir);
     kubectl = new Kubectl(sim.state().kubeconfig());
   }
 

@@ -3,7 +3,6 @@ package io.ocelot.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.ocelot.apiserver.ControlPlaneMode;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,13 +30,7 @@ class KubectlAdminIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SimCluster.start(
-            SimSettings.defaults(dir.resolve("state"))
-                .onFreePorts()
-                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
-                .withControlPlane(ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.startKube(dir);
     kubectl = new Kubectl(sim.state().kubeconfig());
   }
 
@@ -48,24 +41,7 @@ class KubectlAdminIT {
 
   static Path machineConfig(String name, String text) throws Exception {
     Path f = dir.resolve(name + ".yaml");
-    Files.writeString(
-        f,
-        """
-        apiVersion: machineconfiguration.openshift.io/v1
-        kind: MachineConfig
-        metadata:
-          name: %s
-          labels: {machineconfiguration.openshift.io/role: worker}
-        spec:
-          config:
-            ignition: {version: 3.4.0}
-            storage:
-              files:
-              - path: /etc/motd
-                mode: 420
-                contents: {source: "data:,%s"}
-        """
-            .formatted(name, text));
+    Files.writeString(f, SmallSims.workerFileYaml(name, "/etc/motd", text));
     return f;
   }
 

@@ -3,9 +3,7 @@ package io.ocelot.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
-import io.ocelot.apiserver.ControlPlaneMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,13 +25,7 @@ class PythonClientIT {
 
   @Test
   void listsAndWatchesPoolsThroughARollout() throws Exception {
-    try (SimCluster sim =
-        SimCluster.start(
-            SimSettings.defaults(dir.resolve("state"))
-                .onFreePorts()
-                .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
-                .withControlPlane(ControlPlaneMode.KUBE),
-            line -> {})) {
+    try (SimCluster sim = SmallSims.startKube(dir)) {
       Path script = dir.resolve("watch_pools.py");
       try (var in = PythonClientIT.class.getResourceAsStream("/python/watch_pools.py")) {
         Files.write(script, in.readAllBytes());
@@ -49,24 +41,7 @@ class PythonClientIT {
             .atMost(Duration.ofSeconds(60))
             .until(() -> read(out).contains("watching") || !python.isAlive());
         assertThat(read(out)).contains("watching");
-        MachineConfig mc =
-            Serialization.unmarshal(
-                """
-                apiVersion: machineconfiguration.openshift.io/v1
-                kind: MachineConfig
-                metadata:
-                  name: 97-python
-                  labels: {machineconfiguration.openshift.io/role: worker}
-                spec:
-                  config:
-                    ignition: {version: 3.4.0}
-                    storage:
-                      files:
-                      - path: /etc/python-probe
-                        mode: 420
-                        contents: {source: "data:,watched"}
-                """,
-                MachineConfig.class);
+        MachineConfig mc = SmallSims.workerFile("97-python", "/etc/python-probe", "watched");
         sim.client().resources(MachineConfig.class).resource(mc).create();
         assertThat(python.waitFor(180, TimeUnit.SECONDS)).as(read(out)).isTrue();
         String text = read(out);

@@ -1,11 +1,52 @@
 package io.ocelot.sim;
 
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.apiserver.ControlPlaneMode;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** The default cluster (3 workers, 1 master) with 1 s reboots and builds, on free ports. */
+/**
+ * The default cluster (3 workers, 1 master) with 1 s reboots and builds, on free ports; and the
+ * MachineConfigs tests roll out.
+ */
 final class SmallSims {
   private SmallSims() {}
+
+  /** The same on the real control plane, whatever {@code auto} would pick. */
+  static SimCluster startKube(Path dir) throws SimException {
+    return SimCluster.start(
+        SimSettings.defaults(dir.resolve("state"))
+            .onFreePorts()
+            .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
+            .withControlPlane(ControlPlaneMode.KUBE),
+        line -> {});
+  }
+
+  /** A worker MachineConfig {@code name} writing {@code text} to {@code path} (mode 0644). */
+  static MachineConfig workerFile(String name, String path, String text) {
+    return Serialization.unmarshal(workerFileYaml(name, path, text), MachineConfig.class);
+  }
+
+  /** The same as YAML, for kubectl. */
+  static String workerFileYaml(String name, String path, String text) {
+    return """
+        apiVersion: machineconfiguration.openshift.io/v1
+        kind: MachineConfig
+        metadata:
+          name: %s
+          labels: {machineconfiguration.openshift.io/role: worker}
+        spec:
+          config:
+            ignition: {version: 3.4.0}
+            storage:
+              files:
+              - path: %s
+                mode: 420
+                contents: {source: "data:,%s"}
+        """
+        .formatted(name, path, text);
+  }
 
   static SimCluster start(Path dir) throws SimException {
     return SimCluster.start(

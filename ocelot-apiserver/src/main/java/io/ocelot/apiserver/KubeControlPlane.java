@@ -158,11 +158,6 @@ public final class KubeControlPlane implements ControlPlane {
     admin = readAdmin(process);
   }
 
-  /** Where the program's log is. */
-  public Path log() {
-    return ControlPlaneProcess.log(stateDir);
-  }
-
   @Override
   public synchronized void close() {
     client.close();

@@ -42,11 +42,6 @@ public record RequestCounts(Map<String, Long> byKind) {
     return new RequestCounts(out);
   }
 
-  /** The counts sorted by key. */
-  public Map<String, Long> sorted() {
-    return new TreeMap<>(byKind);
-  }
-
   private static boolean isRefusal(String key) {
     return key.matches(".* \\d{3}$");
   }

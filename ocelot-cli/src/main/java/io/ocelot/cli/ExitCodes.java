@@ -16,6 +16,12 @@ final class ExitCodes {
   /** A controller replica lost its Lease: restart it as a standby. */
   static final int LOST_LEADERSHIP = 4;
 
+  /**
+   * The host cannot be worked on: its root is missing, its state is corrupt, its tools answer what
+   * the engine cannot interpret. Nothing was changed; the message says what to fix.
+   */
+  static final int HOST_UNUSABLE = 5;
+
   /** A bug. */
   static final int INTERNAL = 70;
 

@@ -3,6 +3,7 @@ package io.ocelot.cli;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
 import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
@@ -79,6 +80,13 @@ final class HostApplyCommand implements Callable<Integer> {
       return Math.max(a.exitCode(), b.exitCode());
     }
     HostContext host = HostCommand.wire(root);
+    try (HostLock.Lease lease = host.lock().acquire("ocelot host apply")) {
+      return apply(host, a.config().get(), b.config().get(), out);
+    }
+  }
+
+  private int apply(HostContext host, MachineConfig current, MachineConfig desired, PrintWriter out)
+      throws Exception {
     StateStore store = HostCommand.store(host);
     EngineMetrics metrics = HostCommand.metrics();
     Clock clock = Clock.systemUTC();
@@ -86,8 +94,8 @@ final class HostApplyCommand implements Callable<Integer> {
     if (!(recovered instanceof EngineOutcome.Idle)) {
       out.println("recovered an earlier attempt first: " + HostOutcomes.describe(recovered));
     }
-    ConfigTarget from = target(a.config().get(), currentImage);
-    ConfigTarget to = target(b.config().get(), desiredImage);
+    ConfigTarget from = target(current, currentImage);
+    ConfigTarget to = target(desired, desiredImage);
     HostStatus status = host.images().status();
     PlanResult result =
         Planner.plan(from, to, new Observed(status.bootedImage(), false, Optional.empty()));

@@ -39,8 +39,11 @@ final class HostCommand implements Runnable {
 
   /** The ports of the host at {@code root}, simulated or real. */
   static HostContext wire(Path root) throws HostException {
+    if (!Files.exists(root)) {
+      throw new HostException("host root " + root + " does not exist");
+    }
     if (!Files.isDirectory(root)) {
-      throw new HostException(root + " is not a directory");
+      throw new HostException("host root " + root + " is not a directory");
     }
     return HostWiring.isSimulated(root) ? HostWiring.simulated(root) : HostWiring.chroot(root);
   }

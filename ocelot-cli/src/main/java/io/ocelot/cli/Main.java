@@ -1,5 +1,7 @@
 package io.ocelot.cli;
 
+import io.ocelot.api.text.Printable;
+import io.ocelot.daemon.host.HostException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -43,6 +45,10 @@ public final class Main implements Runnable {
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
+          if (ex instanceof HostException) {
+            commandLine.getErr().println("error: " + Printable.escape(ex.getMessage()));
+            return ExitCodes.HOST_UNUSABLE;
+          }
           commandLine.getErr().println("ocelot: unexpected error (a bug, please report it):");
           ex.printStackTrace(commandLine.getErr());
           return ExitCodes.INTERNAL;

@@ -3,6 +3,7 @@ package io.ocelot.cli;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.UnitEntry;
+import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.plan.Commit;
 import io.ocelot.daemon.plan.Disruption;
 import io.ocelot.daemon.plan.PlanResult;
@@ -24,54 +25,55 @@ final class PlanPrinter {
   }
 
   void print(PlanResult result, String from, String to) {
-    out.println("From: " + from);
-    out.println("To:   " + to);
+    println("From: " + from);
+    println("To:   " + to);
     if (result instanceof PlanResult.Unreconcilable u) {
-      out.println("Reconcilable: no — nothing would be changed on the host");
-      u.reasons().forEach(r -> out.println("  - " + r));
-      out.println("Node reason: " + u.message());
+      println("Reconcilable: no — nothing would be changed on the host");
+      u.reasons().forEach(r -> println("  - " + r));
+      println("Node reason: " + u.message());
       return;
     }
     UpdatePlan plan = ((PlanResult.Ready) result).plan();
-    out.println("Kind: " + plan.kind().description());
-    out.println("Reconcilable: yes");
+    println("Kind: " + plan.kind().description());
+    println("Reconcilable: yes");
     if (plan.isNoop()) {
-      out.println("Nothing to do: the node is already on this config and image.");
+      println("Nothing to do: the node is already on this config and image.");
       return;
     }
-    out.println("Disruption: " + plan.disruption().action().description());
+    println("Disruption: " + plan.disruption().action().description());
     for (Disruption.Reason r : plan.disruption().reasons()) {
-      out.println("  - " + r);
+      println("  - " + r);
     }
-    out.println("Steps:");
+    println("Steps:");
     int n = 1;
     for (Step step : plan.steps()) {
-      out.printf("  %2d. %s%n", n++, step.summary());
+      println(String.format("  %2d. %s", n++, step.summary()));
       details(step);
     }
     if (plan.steps().isEmpty()) {
-      out.println("  (none: only the commit marker changes)");
+      println("  (none: only the commit marker changes)");
     }
     int next = n;
     plan.commit().ifPresent(c -> commit(c, next));
     if (!plan.notes().isEmpty()) {
-      out.println("Notes:");
-      plan.notes().forEach(note -> out.println("  - " + note));
+      println("Notes:");
+      plan.notes().forEach(note -> println("  - " + note));
     }
   }
 
   private void commit(Commit c, int n) {
-    out.println("Commit:");
-    out.printf(
-        "  %2d. write commit marker (MachineConfig %s%s)%n",
-        n, c.configName(), c.image().map(i -> " / image " + i).orElse(""));
+    println("Commit:");
+    println(
+        String.format(
+            "  %2d. write commit marker (MachineConfig %s%s)",
+            n, c.configName(), c.image().map(i -> " / image " + i).orElse("")));
     String action =
         c.action() == PostAction.REBOOT
             ? "request reboot: \"" + c.rationale() + "\""
             : c.action() == PostAction.NONE
                 ? "no reboot needed: finish the update in place"
                 : c.action().description() + ", then finish the update in place";
-    out.printf("  %2d. %s%n", n + 1, action);
+    println(String.format("  %2d. %s", n + 1, action));
   }
 
   private void details(Step step) {
@@ -153,7 +155,12 @@ final class PlanPrinter {
   }
 
   private void line(String text) {
-    out.println(INDENT + text);
+    println(INDENT + text);
+  }
+
+  /** Every line goes out escaped: a crafted path or file line cannot fake a line of the plan. */
+  private void println(String text) {
+    out.println(Printable.escape(text));
   }
 
   /** An SSH key shortened for display: type, the end of the key, and the comment. */

@@ -77,7 +77,7 @@ class CliTest {
     Path broken = Files.writeString(dir.resolve("broken.yaml"), "kind: [MachineConfig\n");
     Run malformed = run("validate", broken.toString());
     assertThat(malformed.code()).isEqualTo(2);
-    assertThat(malformed.err()).contains("broken.yaml: malformed YAML/JSON: ").contains("line");
+    assertThat(malformed.err()).contains("broken.yaml: malformed YAML: ").contains("line");
 
     Run usage = run("validate");
     assertThat(usage.code()).isEqualTo(2);

@@ -2,6 +2,8 @@ package io.ocelot.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.daemon.host.FileHostLock;
+import io.ocelot.daemon.host.HostLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -144,5 +146,46 @@ class HostCliTest {
         CliTest.run("host", "init", "--root", Path.of("..").toString(), "--image", I1);
     assertThat(notEmpty.code()).isEqualTo(1);
     assertThat(notEmpty.err()).contains("is not empty");
+  }
+
+  @Test
+  void aMissingRootIsAHostConditionNotACrash() {
+    Path nowhere = dir.resolve("nowhere");
+    CliTest.Run status = CliTest.run("host", "status", "--root", nowhere.toString());
+    assertThat(status.code()).isEqualTo(ExitCodes.HOST_UNUSABLE);
+    assertThat(status.err()).isEqualTo("error: host root " + nowhere + " does not exist\n");
+    CliTest.Run apply = apply(nowhere);
+    assertThat(apply.code()).isEqualTo(ExitCodes.HOST_UNUSABLE);
+    assertThat(apply.err()).contains("error: host root " + nowhere + " does not exist");
+  }
+
+  @Test
+  void aCorruptMarkerStopsEveryCommandWithTheFileNamed() throws Exception {
+    Path root = settledRoot();
+    Files.writeString(root.resolve("var/lib/ocelot/marker.json"), "{\"phase\":\"PREP");
+    for (String command : new String[] {"status", "finalize"}) {
+      CliTest.Run r = CliTest.run("host", command, "--root", root.toString());
+      assertThat(r.code()).as(command).isEqualTo(ExitCodes.HOST_UNUSABLE);
+      assertThat(r.err())
+          .startsWith("error: the engine's state file /var/lib/ocelot/marker.json is corrupt");
+    }
+    CliTest.Run applied = apply(root);
+    assertThat(applied.code()).isEqualTo(ExitCodes.HOST_UNUSABLE);
+    assertThat(root.resolve("etc/chrony.conf")).doesNotExist();
+  }
+
+  @Test
+  void aSecondEngineOnTheRootIsRefusedAtOnce() throws Exception {
+    Path root = settledRoot();
+    FileHostLock daemon = new FileHostLock(root, java.time.Clock.systemUTC());
+    try (HostLock.Lease lease = daemon.acquire("ocelot daemon for node worker-0")) {
+      CliTest.Run r = apply(root);
+      assertThat(r.code()).isEqualTo(ExitCodes.HOST_UNUSABLE);
+      assertThat(r.err())
+          .startsWith("error: another engine is working on host root " + root)
+          .contains("(held by ocelot daemon for node worker-0, pid ");
+      assertThat(root.resolve("etc/chrony.conf")).doesNotExist();
+    }
+    assertThat(apply(root).code()).isZero();
   }
 }

@@ -164,9 +164,22 @@ class LayeredIT {
     MachineOSBuild built = awaitBuild(base, BuildConditions.SUCCEEDED);
     String image = built.getStatus().getDigestedImagePushSpec();
     assertThat(image).matches("registry\\.example\\.com/ocelot/layered@sha256:[0-9a-f]{64}");
-    MachineOSConfig mosc =
-        cluster.client.resources(MachineOSConfig.class).withName("layered").get();
-    assertThat(mosc.getStatus().getCurrentImagePullSpec()).isEqualTo(image);
+    // The build's status, the MachineOSConfig's status and its annotation are separate writes.
+    MachineOSConfig[] read = new MachineOSConfig[1];
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> {
+              read[0] = cluster.client.resources(MachineOSConfig.class).withName("layered").get();
+              return read[0].getStatus() != null
+                  && image.equals(read[0].getStatus().getCurrentImagePullSpec())
+                  && read[0].getMetadata().getAnnotations() != null
+                  && read[0]
+                      .getMetadata()
+                      .getAnnotations()
+                      .containsKey(BuildReconciler.CURRENT_BUILD);
+            });
+    MachineOSConfig mosc = read[0];
     assertThat(mosc.getMetadata().getAnnotations())
         .containsEntry(BuildReconciler.CURRENT_BUILD, built.getMetadata().getName());
 

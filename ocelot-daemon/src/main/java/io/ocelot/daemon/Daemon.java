@@ -11,6 +11,7 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.node.ClusterDrain;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
@@ -248,7 +249,9 @@ public final class Daemon implements AutoCloseable {
         return false;
       }
       if (d instanceof SyncDecision.Recover) {
-        return recover();
+        try (HostLock.Lease lease = host.lock().acquire(lockHolder())) {
+          return recover();
+        }
       }
       if (d instanceof SyncDecision.NothingToDo n) {
         if (reporter.phase() != NodePhase.DONE
@@ -259,11 +262,17 @@ public final class Daemon implements AutoCloseable {
         succeeded();
         return false;
       }
-      return update((SyncDecision.Update) d);
+      try (HostLock.Lease lease = host.lock().acquire(lockHolder())) {
+        return update((SyncDecision.Update) d);
+      }
     } catch (HostException e) {
       degraded(e);
       return false;
     }
+  }
+
+  private String lockHolder() {
+    return "ocelot daemon for node " + settings.node();
   }
 
   private boolean recover() throws HostException {

@@ -2,6 +2,7 @@ package io.ocelot.daemon;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
+import io.ocelot.daemon.host.FileHostLock;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.OsImagesProbe;
@@ -15,6 +16,7 @@ import io.ocelot.daemon.txn.BootIdSource;
 import io.ocelot.daemon.txn.HostContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /** Builds the host ports for a real host (tools run with chroot) or a simulated root. */
 public final class HostWiring {
@@ -46,6 +48,7 @@ public final class HostWiring {
         new UserDb(files),
         new Rebooter(runner),
         BootIdSource.file(files, bootIdPath),
-        new BootLog(runner));
+        new BootLog(runner),
+        new FileHostLock(root, Clock.systemUTC()));
   }
 }

@@ -1,6 +1,7 @@
 package io.ocelot.api.ignition;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -136,18 +137,6 @@ final class ParseContext {
 
   /** Quotes a value Go-style ({@code %q}), shortening very long values. */
   static String quote(String s) {
-    String shown = s.length() > 120 ? s.substring(0, 117) + "..." : s;
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : shown.toCharArray()) {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\t' -> b.append("\\t");
-        case '\r' -> b.append("\\r");
-        default -> b.append(c);
-      }
-    }
-    return b.append('"').toString();
+    return Printable.quote(s);
   }
 }

@@ -1,7 +1,21 @@
 package io.ocelot.api.ignition;
 
-/** Rules for paths a config may name: absolute and normalized, so they cannot escape a root. */
+import io.ocelot.api.text.Printable;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Rules for paths a config may name: absolute and normalized, so they cannot escape a root; within
+ * Linux's limits, so the host does not refuse them halfway through an update; free of control
+ * characters, so no printout of them can be spoofed.
+ */
 public final class PathRules {
+  /** Linux's NAME_MAX: bytes in one path component. */
+  public static final int NAME_MAX = 255;
+
+  /** Linux's PATH_MAX: bytes in a path, including the terminating NUL. */
+  public static final int PATH_MAX = 4096;
+
   private PathRules() {}
 
   /**
@@ -20,8 +34,68 @@ public final class PathRules {
     return true;
   }
 
-  /** The message for a path that breaks the rule, as the contract words it. */
+  /** Why a config may not name {@code path}, or empty when it may. */
+  public static Optional<String> problem(String path) {
+    if (path.length() >= PATH_MAX || path.getBytes(StandardCharsets.UTF_8).length >= PATH_MAX) {
+      return Optional.of(
+          "the path is "
+              + path.getBytes(StandardCharsets.UTF_8).length
+              + " bytes long, over the limit of "
+              + (PATH_MAX - 1)
+              + " (PATH_MAX)");
+    }
+    if (!isAbsoluteNormalized(path)) {
+      return Optional.of(violation(path));
+    }
+    for (int i = 0; i < path.length(); i++) {
+      if (Printable.needsEscape(path.charAt(i))) {
+        return Optional.of(
+            Printable.quote(path)
+                + " contains a control character at position "
+                + i
+                + "; paths may not contain them");
+      }
+    }
+    for (String segment : path.substring(1).split("/")) {
+      Optional<String> tooLong = nameTooLong(segment);
+      if (tooLong.isPresent()) {
+        return tooLong;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code name} cannot be one file name in a directory, or empty when it can. */
+  public static Optional<String> fileNameProblem(String name) {
+    if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/")) {
+      return Optional.of(Printable.quote(name) + " is not a file name");
+    }
+    for (int i = 0; i < name.length(); i++) {
+      if (name.charAt(i) == 0 || Printable.needsEscape(name.charAt(i))) {
+        return Optional.of(
+            Printable.quote(name) + " contains a control character at position " + i);
+      }
+    }
+    return nameTooLong(name);
+  }
+
+  private static Optional<String> nameTooLong(String segment) {
+    int bytes = segment.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes <= NAME_MAX) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "the path component "
+            + Printable.quote(segment)
+            + " is "
+            + bytes
+            + " bytes long, over the limit of "
+            + NAME_MAX
+            + " (NAME_MAX)");
+  }
+
+  /** The message for a path that is not absolute and normalized, as the contract words it. */
   public static String violation(String path) {
-    return ParseContext.quote(path) + " must be absolute and normalized";
+    return Printable.quote(path) + " must be absolute and normalized";
   }
 }

@@ -121,8 +121,9 @@ final class StorageParser {
       }
       return Optional.empty();
     }
-    if (!PathRules.isAbsoluteNormalized(p.get())) {
-      ctx.error(ppath, PathRules.violation(p.get()));
+    Optional<String> problem = PathRules.problem(p.get());
+    if (problem.isPresent()) {
+      ctx.error(ppath, problem.get());
       return Optional.empty();
     }
     return p;

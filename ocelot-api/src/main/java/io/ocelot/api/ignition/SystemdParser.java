@@ -138,12 +138,13 @@ final class SystemdParser {
       return Optional.empty();
     }
     String n = name.get();
-    if (!n.endsWith(".conf") || n.contains("/") || n.equals(".conf")) {
+    Optional<String> notAFileName = PathRules.fileNameProblem(n);
+    if (notAFileName.isPresent() || !n.endsWith(".conf") || n.equals(".conf")) {
       ctx.error(
           npath,
           ParseContext.quote(n)
-              + " is not a valid dropin name: it must be a file name ending in"
-              + " .conf");
+              + " is not a valid dropin name: it must be a file name ending in .conf"
+              + notAFileName.map(why -> " (" + why + ")").orElse(""));
       return Optional.empty();
     }
     String first = seen.putIfAbsent(n, d.path());

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.ignition.Problem;
+import io.ocelot.api.model.ImageReference;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigRules;
+import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** Validates a MachineConfig object: its fields, its Ignition config, MCO's extra rules. */
@@ -48,20 +51,29 @@ public final class MachineConfigCheck {
     }
     IgnitionResult ignition = IgnitionParser.parse(spec.get("config"));
     ignition.problems().forEach(p -> problems.add(p.under("spec.config")));
-    JsonNode image = spec.get("osImageURL");
-    if (image != null && !image.isNull()) {
-      if (!image.isTextual()) {
-        problems.add(Problem.error("spec.osImageURL", "must be a string"));
-      } else if (!image.asText().isEmpty() && !MachineConfigRules.isDigest(image.asText())) {
+    if (textField(spec, "osImageURL", problems)) {
+      String image = spec.get("osImageURL").asText();
+      Optional<String> problem = image.isEmpty() ? Optional.empty() : ImageReference.problem(image);
+      if (problem.isPresent()) {
+        problems.add(Problem.error("spec.osImageURL", invalidImage(image, problem.get())));
+      } else if (!image.isEmpty() && !MachineConfigRules.isDigest(image)) {
         problems.add(
             Problem.warning(
                 "spec.osImageURL",
-                "osImageURL \""
-                    + image.asText()
-                    + "\" is not a digest; using a digest is recommended"));
+                "osImageURL \"" + image + "\" is not a digest; using a digest is recommended"));
       }
     }
-    textField(spec, "baseOSExtensionsContainerImage", problems);
+    if (textField(spec, "baseOSExtensionsContainerImage", problems)) {
+      String image = spec.get("baseOSExtensionsContainerImage").asText();
+      if (!image.isEmpty()) {
+        ImageReference.problem(image)
+            .ifPresent(
+                m ->
+                    problems.add(
+                        Problem.error(
+                            "spec.baseOSExtensionsContainerImage", invalidImage(image, m))));
+      }
+    }
     List<String> kargs = stringList(spec, "kernelArguments", problems);
     for (int i = 0; i < kargs.size(); i++) {
       if (kargs.get(i).isBlank()) {
@@ -79,6 +91,11 @@ public final class MachineConfigCheck {
     if (fips != null && !fips.isNull() && !fips.isBoolean()) {
       problems.add(Problem.error("spec.fips", "must be true or false"));
     }
+  }
+
+  /** The message for a malformed image reference; the value is quoted with escapes. */
+  public static String invalidImage(String image, String why) {
+    return Printable.quote(image) + " is not a valid image reference: " + why;
   }
 
   /** True when the field is present and a string; reports a non-string. */

@@ -39,17 +39,18 @@ public final class Manifests {
 
   public static ReadResult read(String text) {
     List<JsonNode> documents = new ArrayList<>();
-    // One readTree per YAML document; readValues would unwrap a root-level list.
-    try (JsonParser parser = Json.YAML.getFactory().createParser(text)) {
-      for (JsonNode doc; (doc = Json.YAML.readTree(parser)) != null; ) {
+    try {
+      for (JsonNode doc : isJson(text) ? readJson(text) : YamlTrees.read(text)) {
         if (!isEmptyDocument(doc)) {
           documents.add(doc);
         }
       }
     } catch (JsonProcessingException e) {
-      return new Unreadable("malformed YAML/JSON: " + describe(e));
+      return new Unreadable("malformed JSON: " + describe(e));
     } catch (IOException e) {
-      return new Unreadable("malformed YAML/JSON: " + e.getMessage());
+      return new Unreadable("malformed JSON: " + e.getMessage());
+    } catch (YamlTrees.YamlProblem e) {
+      return new Unreadable("malformed YAML: " + e.getMessage());
     }
     if (documents.isEmpty()) {
       return new Unreadable("no objects found");
@@ -63,6 +64,29 @@ public final class Manifests {
       }
     }
     return new Read(out);
+  }
+
+  /** JSON as kubectl tells it from YAML: the first character that is not a space is a brace. */
+  private static boolean isJson(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\uFEFF') {
+        return c == '{' || c == '[';
+      }
+    }
+    return false;
+  }
+
+  /** A stream of JSON values (one is the usual case); duplicate keys are refused. */
+  private static List<JsonNode> readJson(String text) throws IOException {
+    List<JsonNode> out = new ArrayList<>();
+    try (JsonParser parser = Json.MAPPER.getFactory().createParser(text)) {
+      parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+      while (parser.nextToken() != null) {
+        out.add(Json.MAPPER.readTree(parser));
+      }
+    }
+    return out;
   }
 
   private static boolean isEmptyDocument(JsonNode doc) {

@@ -109,6 +109,28 @@ class IgnitionParserInvalidTest {
         arguments(
             file("{\"path\": \"/\"}"),
             "storage.files[0].path: \"/\" must be absolute and normalized"),
+        arguments(
+            file("{\"path\": \"/etc/a\\n  2. remove /etc/passwd\"}"),
+            "storage.files[0].path: \"/etc/a\\n  2. remove /etc/passwd\" contains a control"
+                + " character at position 6; paths may not contain them"),
+        arguments(
+            file("{\"path\": \"/etc/\\u001b[2Jx\"}"),
+            "storage.files[0].path: \"/etc/\\u001b[2Jx\" contains a control character at position"
+                + " 5; paths may not contain them"),
+        arguments(
+            file("{\"path\": \"/etc/" + "n".repeat(256) + "\"}"),
+            "storage.files[0].path: the path component \""
+                + "n".repeat(117)
+                + "...\" is 256 bytes long, over the limit of 255 (NAME_MAX)"),
+        arguments(
+            file("{\"path\": \"/etc/" + "\u00e9".repeat(128) + "\"}"),
+            "storage.files[0].path: the path component \""
+                + "\u00e9".repeat(117)
+                + "...\" is 256 bytes long, over the limit of 255 (NAME_MAX)"),
+        arguments(
+            file("{\"path\": \"" + "/abc".repeat(25_000) + "\"}"),
+            "storage.files[0].path: the path is 100000 bytes long, over the limit of 4095"
+                + " (PATH_MAX)"),
         arguments(file("{\"path\": 5}"), "storage.files[0].path: must be a string, got number 5"),
         arguments(
             file("{\"path\": \"/etc/x\"}, {\"path\": \"/etc/x\"}"),
@@ -244,7 +266,12 @@ class IgnitionParserInvalidTest {
         arguments(
             units("{\"name\": \"a.service\", \"dropins\": [{\"name\": \"a/b.conf\"}]}"),
             "systemd.units[0].dropins[0].name: \"a/b.conf\" is not a valid dropin name: it must"
-                + " be a file name ending in .conf"),
+                + " be a file name ending in .conf (\"a/b.conf\" is not a file name)"),
+        arguments(
+            units("{\"name\": \"a.service\", \"dropins\": [{\"name\": \"x\\n.conf\"}]}"),
+            "systemd.units[0].dropins[0].name: \"x\\n.conf\" is not a valid dropin name: it must"
+                + " be a file name ending in .conf (\"x\\n.conf\" contains a control character at"
+                + " position 1)"),
         arguments(
             units(
                 "{\"name\": \"a.service\", \"dropins\": [{\"name\": \"x.conf\"}, {\"name\":"

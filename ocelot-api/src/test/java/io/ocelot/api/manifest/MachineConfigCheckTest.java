@@ -23,7 +23,7 @@ class MachineConfigCheckTest {
                 kind: MachineConfig
                 metadata: {name: 50-x, labels: {machineconfiguration.openshift.io/role: worker}}
                 spec:
-                  osImageURL: quay.io/os@sha256:abc
+                  osImageURL: quay.io/os@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
                   kernelArguments: [nosmt]
                   config: {ignition: {version: 3.5.0}}
                 """));

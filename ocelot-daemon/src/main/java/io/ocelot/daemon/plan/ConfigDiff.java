@@ -64,7 +64,8 @@ public record ConfigDiff(
         forceFile
             || (ocl
                 ? !current.image().equals(desired.image())
-                : !nullToEmpty(a.getOsImageURL()).equals(nullToEmpty(b.getOsImageURL())));
+                : !nullToEmpty(b.getOsImageURL()).isEmpty()
+                    && !nullToEmpty(a.getOsImageURL()).equals(b.getOsImageURL()));
     List<Change<FileEntry>> fileChanges =
         changes(currentIgn.files(), desiredIgn.files(), FileEntry::path);
     List<Change<UnitEntry>> unitChanges =

@@ -6,10 +6,12 @@ import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.ignition.UnitEntry;
 import io.ocelot.api.ignition.User;
+import io.ocelot.api.model.ImageReference;
 import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.api.model.MachineConfigSpec;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.render.Reconcilability;
+import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +30,7 @@ public final class Planner {
     IgnitionConfig currentIgn = parse(current, "old", parseFailures);
     IgnitionConfig desiredIgn = parse(desired, "new", parseFailures);
     List<String> reasons = new ArrayList<>(parseFailures);
+    imageProblem(current, desired).ifPresent(reasons::add);
     if (parseFailures.isEmpty()) {
       reasons.addAll(
           Reconcilability.reasons(
@@ -51,6 +54,33 @@ public final class Planner {
         ConfigDiff.between(current, currentIgn, desired, desiredIgn, observed.forceFile());
     return new PlanResult.Ready(
         build(current, desired, diff, observed, core(currentIgn), core(desiredIgn)));
+  }
+
+  /**
+   * A desired image that {@code rpm-ostree rebase} must never see: malformed, or none at all where
+   * the node has to leave a layered image. (No image on a non-layered node keeps the booted one.)
+   */
+  private static Optional<String> imageProblem(ConfigTarget current, ConfigTarget desired) {
+    String image = desired.effectiveImage();
+    if (image.isEmpty()) {
+      return current.isLayered()
+          ? Optional.of(
+              "machineconfig \""
+                  + desired.name()
+                  + "\" names no OS image (spec.osImageURL is empty) to leave the layered image "
+                  + current.effectiveImage()
+                  + " for")
+          : Optional.empty();
+    }
+    return ImageReference.problem(image)
+        .map(
+            why ->
+                "the desired image "
+                    + Printable.quote(image)
+                    + " of machineconfig \""
+                    + desired.name()
+                    + "\" is not a valid image reference: "
+                    + why);
   }
 
   private static IgnitionConfig parse(ConfigTarget side, String which, List<String> failures) {
@@ -129,6 +159,10 @@ public final class Planner {
       return;
     }
     String target = desired.effectiveImage();
+    if (target.isEmpty()) {
+      notes.add("staging skipped: the desired config names no OS image; the node keeps its own");
+      return;
+    }
     if (observed.bootedImage().filter(target::equals).isPresent()) {
       notes.add("staging skipped: the node already booted " + target);
       return;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +48,7 @@ public final class FailureJson {
       steps.add(
           new FailureRecord.RollbackStep(
               s.path("step").asText(),
-              Category.valueOf(s.path("category").asText()),
+              JsonFields.enumValue(s, "category", Category.class),
               outcome(s.path("outcome").asText()),
               s.has("error") ? Optional.of(s.get("error").asText()) : Optional.empty()));
     }
@@ -62,8 +61,8 @@ public final class FailureJson {
         o.path("cause").asText(),
         steps,
         o.path("attempt").asInt(1),
-        Instant.parse(o.path("firstFailedAt").asText()),
-        Instant.parse(o.path("failedAt").asText()),
+        JsonFields.instant(o, "firstFailedAt"),
+        JsonFields.instant(o, "failedAt"),
         JournalJson.target(o.path("target")),
         JournalJson.target(o.path("remainsOn")),
         o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty());

@@ -2,6 +2,7 @@ package io.ocelot.daemon.txn;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.HostFiles;
+import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.OsImages;
 import io.ocelot.daemon.host.Rebooter;
 import io.ocelot.daemon.host.Systemd;
@@ -17,4 +18,5 @@ public record HostContext(
     UserDb userDb,
     Rebooter rebooter,
     BootIdSource bootId,
-    BootLog bootLog) {}
+    BootLog bootLog,
+    HostLock lock) {}

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.Systemd;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -50,9 +49,9 @@ final class JournalJson {
           new Journal.Entry(
               e.path("index").asInt(),
               e.path("summary").asText(),
-              Category.valueOf(e.path("category").asText()),
+              JsonFields.enumValue(e, "category", Category.class),
               rs,
-              Journal.StepState.valueOf(e.path("state").asText()),
+              JsonFields.enumValue(e, "state", Journal.StepState.class),
               text(e, "note")));
     }
     return new Journal(
@@ -60,8 +59,8 @@ final class JournalJson {
         o.path("attempt").asInt(1),
         target(o.path("from")),
         target(o.path("to")),
-        Journal.Phase.valueOf(o.path("phase").asText()),
-        Instant.parse(o.path("startedAt").asText()),
+        JsonFields.enumValue(o, "phase", Journal.Phase.class),
+        JsonFields.instant(o, "startedAt"),
         entries);
   }
 
@@ -120,7 +119,7 @@ final class JournalJson {
       }
       case "enablement" ->
           new Restoration.RestoreEnablement(
-              o.path("unit").asText(), Systemd.Enablement.valueOf(o.path("before").asText()));
+              o.path("unit").asText(), JsonFields.enumValue(o, "before", Systemd.Enablement.class));
       case "password" ->
           new Restoration.RestorePasswordHash(o.path("user").asText(), o.path("before").asText());
       case "discard-staged" -> new Restoration.DiscardStaged();

@@ -23,7 +23,7 @@ final class MarkerJson {
 
   static CommitMarker read(JsonNode o) {
     return new CommitMarker(
-        CommitMarker.Phase.valueOf(o.path("phase").asText()),
+        JsonFields.enumValue(o, "phase", CommitMarker.Phase.class),
         JournalJson.target(o.path("target")),
         o.path("machineConfig"),
         o.has("previous") ? Optional.of(JournalJson.target(o.get("previous"))) : Optional.empty(),

@@ -5,6 +5,7 @@ import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
 import java.time.Clock;
 import java.util.List;
@@ -33,7 +34,17 @@ public final class Recovery {
     this.clock = clock;
   }
 
+  /** How the engine names itself in the host lock when its caller did not take it first. */
+  static final String HOLDER = "an Ocelot update engine";
+
+  /** Finishes or undoes what the host has in flight, holding the host's lock throughout. */
   public EngineOutcome start(Attempt attempt) throws HostException {
+    try (HostLock.Lease lease = host.lock().acquire(HOLDER)) {
+      return startLocked(attempt);
+    }
+  }
+
+  private EngineOutcome startLocked(Attempt attempt) throws HostException {
     Optional<CommitMarker> marker = store.marker();
     Optional<Journal> journal = store.journal();
     if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The daemon's durable state on the host, under {@value #DIR} (kept across deployments, unlike
@@ -29,7 +31,7 @@ public final class StateStore {
   }
 
   public Optional<Journal> journal() throws HostException {
-    return read(JOURNAL).map(JournalJson::read);
+    return read(JOURNAL, JournalJson::read);
   }
 
   void write(Journal journal, String point) throws HostException {
@@ -43,7 +45,7 @@ public final class StateStore {
   }
 
   public Optional<CommitMarker> marker() throws HostException {
-    return read(MARKER).map(MarkerJson::read);
+    return read(MARKER, MarkerJson::read);
   }
 
   public void write(CommitMarker marker, String point) throws HostException {
@@ -52,7 +54,7 @@ public final class StateStore {
   }
 
   public Optional<FailureRecord> lastFailure() throws HostException {
-    return read(LAST_FAILURE).map(FailureJson::read);
+    return read(LAST_FAILURE, FailureJson::read);
   }
 
   void write(FailureRecord failure) throws HostException {
@@ -63,16 +65,46 @@ public final class StateStore {
     files.delete(LAST_FAILURE);
   }
 
-  private Optional<JsonNode> read(String path) throws HostException {
+  /**
+   * A state file, or empty when there is none. A file that is not valid (truncated by a crash of
+   * something other than us, edited by hand, from a newer version) stops the engine: guessing what
+   * is in flight could undo or finish the wrong thing, so the host is left untouched and the
+   * message says which file and what to do.
+   */
+  private <T> Optional<T> read(String path, Function<JsonNode, T> parse) throws HostException {
     Optional<FileState> state = files.stat(path);
-    if (state.isEmpty() || !(state.get() instanceof FileState.Regular r)) {
+    if (state.isEmpty()) {
       return Optional.empty();
     }
-    try {
-      return Optional.of(Json.MAPPER.readTree(r.contents().asUtf8()));
-    } catch (JsonProcessingException e) {
-      throw new HostException(path + " is corrupt: " + e.getOriginalMessage(), e);
+    if (!(state.get() instanceof FileState.Regular r)) {
+      throw corrupt(path, "it is not a regular file");
     }
+    JsonNode tree;
+    try {
+      tree = Json.MAPPER.readTree(r.contents().asUtf8());
+    } catch (JsonProcessingException e) {
+      throw corrupt(path, "not valid JSON: " + e.getOriginalMessage());
+    }
+    if (tree == null || !tree.isObject()) {
+      throw corrupt(path, "expected a JSON object");
+    }
+    try {
+      return Optional.of(parse.apply(tree));
+    } catch (RuntimeException e) {
+      throw corrupt(path, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+  }
+
+  private static HostException corrupt(String path, String why) {
+    return new HostException(
+        "the engine's state file "
+            + path
+            + " is corrupt ("
+            + Printable.escape(why)
+            + "); nothing on the host was changed: check the host, then move the file aside"
+            + " (for example to "
+            + path
+            + ".corrupt) and the engine starts from what the host shows");
   }
 
   private void write(String path, ObjectNode json) throws HostException {

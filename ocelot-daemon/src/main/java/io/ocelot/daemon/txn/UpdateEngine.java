@@ -5,6 +5,7 @@ import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.json.Json;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.plan.Commit;
 import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.PostAction;
@@ -61,7 +62,14 @@ public final class UpdateEngine {
     this.listener = listener;
   }
 
+  /** Runs the plan as one transaction, holding the host's lock throughout. */
   public EngineOutcome apply(UpdatePlan plan, Attempt attempt) throws HostException {
+    try (HostLock.Lease lease = host.lock().acquire(Recovery.HOLDER)) {
+      return applyLocked(plan, attempt);
+    }
+  }
+
+  private EngineOutcome applyLocked(UpdatePlan plan, Attempt attempt) throws HostException {
     Target from = target(plan.from());
     Target to = target(plan.to());
     if (store.journal().isPresent()) {

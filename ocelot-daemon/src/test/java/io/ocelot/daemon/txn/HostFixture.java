@@ -50,7 +50,8 @@ public final class HostFixture {
           "var/lib/fakehost/serial",
           "var/lib/fakehost/service-actions",
           "run/systemd/last-daemon-reload",
-          "var/lib/ocelot/last-failure.json");
+          "var/lib/ocelot/last-failure.json",
+          "var/lib/ocelot/engine.lock");
 
   public final FakeHost fake;
   public final Path root;
@@ -83,7 +84,8 @@ public final class HostFixture {
             new UserDb(files),
             new Rebooter(runner),
             BootIdSource.file(files, BootIdSource.SIMULATED),
-            new io.ocelot.daemon.host.BootLog(runner));
+            new io.ocelot.daemon.host.BootLog(runner),
+            new io.ocelot.daemon.host.FileHostLock(root, clock));
   }
 
   public StateStore store() {

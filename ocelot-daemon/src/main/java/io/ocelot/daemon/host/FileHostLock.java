@@ -1,0 +1,131 @@
+package io.ocelot.daemon.host;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+
+/**
+ * {@link HostLock} as a POSIX record lock on {@code <root>/var/lib/ocelot/engine.lock}, which the
+ * kernel drops when the holder dies (a killed engine never leaves a stale lock). The holder writes
+ * who it is into the file.
+ *
+ * <p>POSIX locks belong to the process and closing <em>any</em> descriptor of the file releases
+ * them, so this object opens the file once and keeps it open: it reads the holder's name through
+ * the same channel and never closes it while the lock may be held.
+ */
+public final class FileHostLock implements HostLock {
+  public static final String FILE = "var/lib/ocelot/engine.lock";
+
+  private final Path root;
+  private final Clock clock;
+  private FileChannel channel;
+  private FileLock lock;
+  private int depth;
+
+  public FileHostLock(Path root, Clock clock) {
+    this.root = root;
+    this.clock = clock;
+  }
+
+  @Override
+  public synchronized Lease acquire(String holder) throws HostException {
+    if (depth > 0) {
+      depth++;
+      return this::release;
+    }
+    FileChannel ch = channel();
+    FileLock taken;
+    try {
+      taken = ch.tryLock();
+    } catch (OverlappingFileLockException e) {
+      taken = null;
+    } catch (IOException e) {
+      throw new HostException("cannot lock " + root.resolve(FILE) + ": " + IoReasons.of(e), e);
+    }
+    if (taken == null) {
+      throw new HostException(
+          "another engine is working on host root "
+              + root
+              + " ("
+              + holderOf(ch)
+              + "); nothing was changed: try again when it has finished");
+    }
+    lock = taken;
+    depth = 1;
+    write(
+        ch,
+        holder + ", pid " + ProcessHandle.current().pid() + ", since " + clock.instant() + "\n");
+    return this::release;
+  }
+
+  private synchronized void release() throws HostException {
+    if (depth == 0 || --depth > 0) {
+      return;
+    }
+    try {
+      channel.truncate(0);
+      lock.release();
+    } catch (IOException e) {
+      throw new HostException("cannot unlock " + root.resolve(FILE) + ": " + IoReasons.of(e), e);
+    } finally {
+      lock = null;
+    }
+  }
+
+  private FileChannel channel() throws HostException {
+    if (channel != null && channel.isOpen()) {
+      return channel;
+    }
+    Path file = root.resolve(FILE);
+    Path dir = file.getParent();
+    try {
+      if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(dir.getParent())) {
+        throw new HostException(
+            "the engine's state directory " + dir + " is a symbolic link; it must be a directory");
+      }
+      if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)
+          && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        throw new HostException("the engine's state directory " + dir + " is not a directory");
+      }
+      Files.createDirectories(dir);
+      channel =
+          FileChannel.open(
+              file,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.READ,
+              StandardOpenOption.WRITE,
+              LinkOption.NOFOLLOW_LINKS);
+      return channel;
+    } catch (IOException e) {
+      throw new HostException("cannot open " + file + ": " + IoReasons.of(e), e);
+    }
+  }
+
+  private static String holderOf(FileChannel ch) {
+    try {
+      ByteBuffer buf = ByteBuffer.allocate(1024);
+      int n = ch.read(buf, 0);
+      String text = n <= 0 ? "" : new String(buf.array(), 0, n, StandardCharsets.UTF_8).strip();
+      return text.isEmpty() ? "holder unknown" : "held by " + text;
+    } catch (IOException e) {
+      return "holder unknown: " + IoReasons.of(e);
+    }
+  }
+
+  private static void write(FileChannel ch, String text) throws HostException {
+    try {
+      ch.truncate(0);
+      ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+    } catch (IOException e) {
+      throw new HostException("cannot write the lock holder: " + IoReasons.of(e), e);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.ocelot.daemon.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileHostLockTest {
+  private final Clock clock = Clock.fixed(Instant.parse("2026-12-04T01:00:00Z"), ZoneOffset.UTC);
+
+  @TempDir Path root;
+
+  @Test
+  void aSecondEngineIsRefusedAtOnceWithTheHolderNamed() throws Exception {
+    FileHostLock first = new FileHostLock(root, clock);
+    FileHostLock second = new FileHostLock(root, clock);
+    try (HostLock.Lease lease = first.acquire("ocelot host apply")) {
+      assertThatThrownBy(() -> second.acquire("ocelot daemon for node worker-0"))
+          .isInstanceOf(HostException.class)
+          .hasMessage(
+              "another engine is working on host root "
+                  + root
+                  + " (held by ocelot host apply, pid "
+                  + ProcessHandle.current().pid()
+                  + ", since 2026-12-04T01:00:00Z); nothing was changed: try again when it has"
+                  + " finished");
+    }
+    try (HostLock.Lease lease = second.acquire("ocelot daemon for node worker-0")) {
+      assertThatThrownBy(() -> first.acquire("ocelot host apply"))
+          .hasMessageContaining("(held by ocelot daemon for node worker-0, pid");
+    }
+  }
+
+  @Test
+  void theLockIsReentrantWithinOneObject() throws Exception {
+    FileHostLock lock = new FileHostLock(root, clock);
+    FileHostLock other = new FileHostLock(root, clock);
+    HostLock.Lease outer = lock.acquire("outer");
+    try (HostLock.Lease inner = lock.acquire("inner")) {
+      assertThat(inner).isNotNull();
+    }
+    assertThatThrownBy(() -> other.acquire("other")).hasMessageContaining("held by outer");
+    outer.close();
+    other.acquire("other").close();
+  }
+
+  @Test
+  void aStateDirectoryThatIsASymlinkOrAFileIsRefused() throws Exception {
+    Path outside = Files.createDirectories(root.resolve("outside"));
+    Path hostRoot = Files.createDirectories(root.resolve("host/var/lib")).getParent().getParent();
+    Files.createSymbolicLink(hostRoot.resolve("var/lib/ocelot"), outside);
+    assertThatThrownBy(() -> new FileHostLock(hostRoot, clock).acquire("x"))
+        .isInstanceOf(HostException.class)
+        .hasMessage(
+            "the engine's state directory "
+                + hostRoot.resolve("var/lib/ocelot")
+                + " is a symbolic link; it must be a directory");
+    assertThat(outside).isEmptyDirectory();
+
+    Files.delete(hostRoot.resolve("var/lib/ocelot"));
+    Files.writeString(hostRoot.resolve("var/lib/ocelot"), "not a directory");
+    assertThatThrownBy(() -> new FileHostLock(hostRoot, clock).acquire("x"))
+        .hasMessage(
+            "the engine's state directory "
+                + hostRoot.resolve("var/lib/ocelot")
+                + " is not a directory");
+  }
+}

@@ -2,6 +2,7 @@ package io.ocelot.controller;
 
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -10,12 +11,14 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  * longer than the timeout, removed when it succeeds) and pool gauges: {@code
  * mcc_pool_machines{pool,kind}} with the status counts and {@code mcc_pool_condition{pool,type}} (1
  * while a condition is True); a deleted pool's series go ({@link #poolDeleted}), so that no alert
- * keeps firing for a pool that no longer exists.
+ * keeps firing for a pool that no longer exists. Ocelot's {@code
+ * mcc_reconcile_errors_total{controller}} counts reconciles that threw.
  */
 public final class ControllerMetrics {
   private final Gauge drainErr;
   private final Gauge poolMachines;
   private final Gauge poolCondition;
+  private final Counter reconcileErrors;
 
   public ControllerMetrics(PrometheusRegistry registry) {
     drainErr =
@@ -36,6 +39,16 @@ public final class ControllerMetrics {
             .help("1 while the pool condition is True, else 0")
             .labelNames("pool", "type")
             .register(registry);
+    reconcileErrors =
+        Counter.builder()
+            .name("mcc_reconcile_errors_total")
+            .help("Reconciles that threw, by reconciler; each is retried with backoff")
+            .labelNames("controller")
+            .register(registry);
+  }
+
+  public void reconcileFailed(String controller) {
+    reconcileErrors.labelValues(controller).inc();
   }
 
   public void drainFailing(String node) {

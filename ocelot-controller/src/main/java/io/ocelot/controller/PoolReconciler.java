@@ -4,8 +4,10 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.ocelot.api.json.Json;
@@ -133,6 +135,35 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       return UpdateControl.patchResourceAndStatus(pool);
     }
     return statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
+  }
+
+  /**
+   * A reconcile that threw: counted, an event now and then, and after a few attempts a pool
+   * condition, so a controller stuck on one pool is visible in {@code kubectl describe mcp} and to
+   * an alert, not only in its log. The retry (forever, with backoff) goes on.
+   */
+  @Override
+  public ErrorStatusUpdateControl<MachineConfigPool> updateErrorStatus(
+      MachineConfigPool pool, Context<MachineConfigPool> ctx, Exception e) {
+    // The retry info counts the retries before this attempt: 0 on a first failure.
+    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
+    String error = ReconcileFailures.describe(e);
+    metrics.reconcileFailed(NAME);
+    LOG.warn(
+        "reconciling pool {} failed (attempt {}): {}",
+        pool.getMetadata().getName(),
+        attempt,
+        error);
+    ReconcileFailures.event(attempt, error)
+        .ifPresent(m -> events.warning(pool, ReconcileFailures.EVENT_REASON, m));
+    Optional<MachineConfigPoolStatus> stuck =
+        ReconcileFailures.stuck(
+            Optional.ofNullable(pool.getStatus()), attempt, error, clock.instant().toString());
+    if (stuck.isEmpty()) {
+      return ErrorStatusUpdateControl.noStatusUpdate();
+    }
+    pool.setStatus(stuck.get());
+    return ErrorStatusUpdateControl.patchStatus(pool);
   }
 
   /**

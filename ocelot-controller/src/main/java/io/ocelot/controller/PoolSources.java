@@ -8,6 +8,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.ocelot.api.kube.LabelSelectors;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
@@ -170,6 +171,6 @@ final class PoolSources {
   }
 
   private static Map<String, String> labels(Node n) {
-    return n.getMetadata().getLabels() == null ? Map.of() : n.getMetadata().getLabels();
+    return ObjectMaps.present(n.getMetadata().getLabels());
   }
 }

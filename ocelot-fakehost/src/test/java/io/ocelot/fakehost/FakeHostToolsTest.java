@@ -158,9 +158,49 @@ class FakeHostToolsTest {
   }
 
   @Test
+  void systemctlStaysInsideTheRootWhateverItsSymlinks(@org.junit.jupiter.api.io.TempDir Path out)
+      throws Exception {
+    Files.writeString(
+        host.root().resolve("etc/systemd/system/hello.service"),
+        "[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n");
+    Path wants = host.root().resolve("etc/systemd/system/multi-user.target.wants");
+    Files.createSymbolicLink(wants, out);
+
+    Result enable = run("systemctl", "enable", "hello.service");
+
+    assertThat(enable.code()).isEqualTo(1);
+    assertThat(enable.err())
+        .contains(
+            "refusing /etc/systemd/system/multi-user.target.wants: it resolves to "
+                + out.toRealPath()
+                + ", outside the host root");
+    assertThat(out).isEmptyDirectory();
+
+    Files.delete(wants);
+    Files.createSymbolicLink(wants, Path.of("../../../.."));
+    assertThat(run("systemctl", "enable", "hello.service").code()).isEqualTo(1);
+    assertThat(out).isEmptyDirectory();
+    Files.delete(host.root().resolve("etc/systemd/system/hello.service"));
+    Files.createSymbolicLink(host.root().resolve("etc/systemd/system/hello.service"), out);
+    // Masking replaces the link itself; it never writes where the link pointed.
+    assertThat(run("systemctl", "mask", "hello.service").code()).isZero();
+    assertThat(out).isEmptyDirectory();
+    Path etc = host.root().resolve("etc/systemd/system");
+    Path moved = Files.move(etc, host.root().resolve("etc/systemd/real"));
+    Files.createSymbolicLink(etc, out);
+    assertThat(run("systemctl", "mask", "x.service").code()).isEqualTo(1);
+    assertThat(out).isEmptyDirectory();
+    Files.delete(etc);
+    Files.move(moved, etc);
+  }
+
+  @Test
   void usermodSetsTheHashInShadow() throws Exception {
     assertThat(run("usermod", "-p", "$6$abc", "core").code()).isZero();
-    assertThat(Files.readString(host.root().resolve("etc/shadow"))).contains("core:$6$abc:19000");
+    long today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toEpochDay();
+    // As shadow-utils: the day of the last password change moves too.
+    assertThat(Files.readString(host.root().resolve("etc/shadow")))
+        .containsPattern("core:\\$6\\$abc:(" + today + "|" + (today - 1) + "):0:99999:7:::");
     assertThat(run("usermod", "-p", "x", "nobody").code()).isEqualTo(6);
   }
 

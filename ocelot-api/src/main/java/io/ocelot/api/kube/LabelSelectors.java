@@ -23,10 +23,10 @@ public final class LabelSelectors {
     if (s == null) {
       return true;
     }
-    Map<String, String> l = labels == null ? Map.of() : labels;
+    Map<String, String> l = ObjectMaps.present(labels);
     if (s.getMatchLabels() != null) {
       for (Map.Entry<String, String> e : s.getMatchLabels().entrySet()) {
-        if (!e.getValue().equals(l.get(e.getKey()))) {
+        if (e.getValue() == null || !e.getValue().equals(l.get(e.getKey()))) {
           return false;
         }
       }
@@ -44,6 +44,9 @@ public final class LabelSelectors {
   private static boolean matches(LabelSelectorRequirement r, Map<String, String> labels) {
     List<String> values = r.getValues() == null ? List.of() : r.getValues();
     String value = labels.get(r.getKey());
+    if (r.getOperator() == null || r.getKey() == null) {
+      return false;
+    }
     return switch (r.getOperator()) {
       case "In" -> value != null && values.contains(value);
       case "NotIn" -> value == null || !values.contains(value);

@@ -10,5 +10,11 @@ public final class PoolConditionType {
   public static final String PINNED_IMAGE_SETS_DEGRADED = "PinnedImageSetsDegraded";
   public static final String POOL_SYNCHRONIZER_DEGRADED = "PoolSynchronizerDegraded";
 
+  /**
+   * Ocelot's: True while the controller keeps failing to reconcile the pool (its status may be
+   * stale); False again after the next successful reconcile.
+   */
+  public static final String RECONCILE_DEGRADED = "ReconcileDegraded";
+
   private PoolConditionType() {}
 }

@@ -7,6 +7,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.ControllerMetrics;
@@ -163,8 +164,7 @@ public final class DrainReconciler implements Reconciler<Node> {
   }
 
   private static Map<String, String> annotations(Node n) {
-    Map<String, String> a = n.getMetadata().getAnnotations();
-    return a == null ? Map.of() : a;
+    return ObjectMaps.present(n.getMetadata().getAnnotations());
   }
 
   private static Map<String, String> mutableAnnotations(Node n) {

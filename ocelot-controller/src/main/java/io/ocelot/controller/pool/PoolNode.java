@@ -2,6 +2,7 @@ package io.ocelot.controller.pool;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.node.AnnotatedNode;
 import io.ocelot.api.node.NodeState;
 import java.time.Instant;
@@ -21,18 +22,16 @@ public record PoolNode(
   public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
 
   public PoolNode {
-    annotations = Map.copyOf(annotations);
-    labels = Map.copyOf(labels);
+    annotations = ObjectMaps.present(annotations);
+    labels = ObjectMaps.present(labels);
   }
 
   public static PoolNode of(Node node) {
-    Map<String, String> a = node.getMetadata().getAnnotations();
-    Map<String, String> l = node.getMetadata().getLabels();
     String ts = node.getMetadata().getCreationTimestamp();
     return new PoolNode(
         node.getMetadata().getName(),
-        a == null ? Map.of() : a,
-        l == null ? Map.of() : l,
+        ObjectMaps.present(node.getMetadata().getAnnotations()),
+        ObjectMaps.present(node.getMetadata().getLabels()),
         isReady(node),
         ts == null ? Instant.EPOCH : Instant.parse(ts));
   }

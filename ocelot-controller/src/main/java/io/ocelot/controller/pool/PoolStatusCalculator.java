@@ -109,6 +109,15 @@ public final class PoolStatusCalculator {
             !degraded.isEmpty() || in.renderError().isPresent(),
             "",
             ""));
+    // A reconcile that computes the status succeeded: a stuck controller is no longer stuck. The
+    // condition is kept (as False) only on pools that ever had it.
+    boolean wasStuck =
+        in.previous().stream()
+            .flatMap(p -> p.getConditions().stream())
+            .anyMatch(p -> PoolConditionType.RECONCILE_DEGRADED.equals(p.getType()));
+    if (wasStuck) {
+      c.add(cond(in, PoolConditionType.RECONCILE_DEGRADED, false, "", ""));
+    }
     s.setConditions(c);
     return s;
   }

@@ -38,6 +38,12 @@ public final class BootcImages implements OsImages {
       throw new HostException("cannot parse bootc status: " + e.getMessage(), e);
     }
     JsonNode status = root.path("status");
+    if (!status.path("booted").isObject()) {
+      throw new HostException(
+          "bootc status --format=json shows no booted deployment (got "
+              + OsImagesProbe.preview(json)
+              + "); the engine cannot tell what the host runs, so it changes nothing");
+    }
     return new HostStatus(
         entry(status.path("staged")),
         entry(status.path("booted")),

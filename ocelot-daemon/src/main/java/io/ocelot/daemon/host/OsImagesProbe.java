@@ -1,5 +1,7 @@
 package io.ocelot.daemon.host;
 
+import io.ocelot.api.text.Printable;
+
 /** Chooses the host's OS tool: rpm-ostree where it exists (as MCO does), else bootc. */
 public final class OsImagesProbe {
   private OsImagesProbe() {}
@@ -14,5 +16,14 @@ public final class OsImagesProbe {
     }
     throw new HostException(
         "neither rpm-ostree nor bootc works on this host; is it an image-based host?");
+  }
+
+  /** A tool's answer shortened and escaped for a message: {@code nothing} when it was empty. */
+  static String preview(String answer) {
+    String a = answer.strip();
+    if (a.isEmpty()) {
+      return "nothing";
+    }
+    return Printable.quote(a);
   }
 }

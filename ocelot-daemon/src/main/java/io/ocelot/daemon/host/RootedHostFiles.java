@@ -5,12 +5,9 @@ import io.ocelot.api.ignition.PathRules;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -223,7 +220,7 @@ public final class RootedHostFiles implements HostFiles {
     try {
       return Files.readSymbolicLink(p).toString();
     } catch (IOException e) {
-      throw new HostException("cannot read symlink " + p, e);
+      throw io("cannot read symlink " + p, e);
     }
   }
 
@@ -271,15 +268,8 @@ public final class RootedHostFiles implements HostFiles {
     return out;
   }
 
+  /** The operation and the operating system's reason; never a message ending in a bare path. */
   private static HostException io(String what, IOException e) {
-    String reason =
-        e instanceof NoSuchFileException
-            ? "no such file or directory"
-            : e instanceof AccessDeniedException
-                ? "permission denied"
-                : e instanceof FileSystemException fse && fse.getReason() != null
-                    ? fse.getReason()
-                    : e.getMessage();
-    return new HostException(what + ": " + reason, e);
+    return new HostException(what + ": " + IoReasons.of(e), e);
   }
 }

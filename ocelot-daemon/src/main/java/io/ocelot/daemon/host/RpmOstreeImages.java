@@ -56,6 +56,12 @@ public final class RpmOstreeImages implements OsImages {
         rollback = Optional.of(dep);
       }
     }
+    if (booted.isEmpty()) {
+      throw new HostException(
+          "rpm-ostree status --json lists no booted deployment (got "
+              + OsImagesProbe.preview(json)
+              + "); the engine cannot tell what the host runs, so it changes nothing");
+    }
     return new HostStatus(staged, booted, rollback, false);
   }
 

@@ -2,6 +2,7 @@ package io.ocelot.daemon.host;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Unit enablement through {@code systemctl}. Unit files themselves are written with HostFiles. */
 public final class Systemd {
@@ -22,27 +23,44 @@ public final class Systemd {
     MASKED,
     UNKNOWN;
 
-    static Enablement parse(String word) {
-      return switch (word.strip()) {
-        case "enabled", "enabled-runtime", "alias", "indirect", "generated" -> ENABLED;
-        case "disabled" -> DISABLED;
-        case "static" -> STATIC;
-        case "masked", "masked-runtime" -> MASKED;
-        default -> UNKNOWN;
-      };
+    /** The enablement systemctl printed, or empty for a word it never prints. */
+    static Optional<Enablement> parse(String word) {
+      return Optional.ofNullable(
+          switch (word) {
+            case "enabled", "enabled-runtime", "alias", "indirect", "generated" -> ENABLED;
+            case "disabled" -> DISABLED;
+            case "static" -> STATIC;
+            case "masked", "masked-runtime" -> MASKED;
+            case "linked", "linked-runtime", "transient", "bad", "not-found" -> UNKNOWN;
+            default -> null;
+          });
     }
   }
 
   /**
-   * The unit's enablement. A unit systemd does not know is {@link Enablement#UNKNOWN}; a failure to
-   * ask (systemctl missing, timing out) is an error, never a guess.
+   * The unit's enablement. A unit systemd does not know is {@link Enablement#UNKNOWN}. Any other
+   * answer that is not one of systemctl's words — it failed to ask ({@code Failed to get unit file
+   * state … Input/output error}), it is missing, it timed out, it printed nothing — is a fault that
+   * stops the update: the undo of an enable or disable is only right when the state before it is
+   * known.
    */
   public Enablement isEnabled(String unit) throws HostException {
     CommandResult r = runner.run(Command.of("systemctl", "is-enabled", unit));
     if (r.exitCode() == CommandResult.NOT_FOUND || r.exitCode() == CommandResult.TIMED_OUT) {
       throw new HostException("systemctl is-enabled " + unit, r);
     }
-    return Enablement.parse(r.stdout());
+    String word = r.stdout().strip();
+    Optional<Enablement> known = Enablement.parse(word);
+    if (known.isPresent()) {
+      return known.get();
+    }
+    if (word.isEmpty()
+        && r.exitCode() == 1
+        && r.stderrTail().contains("No such file or directory")) {
+      return Enablement.UNKNOWN;
+    }
+    throw new HostException(
+        "systemctl is-enabled " + unit + " answered what the engine cannot interpret", r);
   }
 
   public void enable(List<String> units) throws HostException {

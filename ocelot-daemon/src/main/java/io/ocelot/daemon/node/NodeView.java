@@ -1,6 +1,7 @@
 package io.ocelot.daemon.node;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.node.AnnotatedNode;
 import java.util.Map;
 
@@ -9,14 +10,13 @@ public record NodeView(String name, String uid, Map<String, String> annotations)
     implements AnnotatedNode {
 
   public NodeView {
-    annotations = Map.copyOf(annotations);
+    annotations = ObjectMaps.present(annotations);
   }
 
   public static NodeView of(Node node) {
-    Map<String, String> a = node.getMetadata().getAnnotations();
     return new NodeView(
         node.getMetadata().getName(),
         node.getMetadata().getUid() == null ? "" : node.getMetadata().getUid(),
-        a == null ? Map.of() : a);
+        node.getMetadata().getAnnotations());
   }
 }

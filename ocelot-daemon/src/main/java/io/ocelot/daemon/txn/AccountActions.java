@@ -3,6 +3,9 @@ package io.ocelot.daemon.txn;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.ignition.Owner;
 import io.ocelot.api.ignition.User;
+import io.ocelot.daemon.host.FileState;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.Users;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,14 +51,24 @@ final class AccountActions {
         Category.PASSWORD,
         "set password hash of core",
         (host, owned) -> {
+          Optional<FileState> shadow = host.files().stat(Users.SHADOW);
+          if (shadow.isPresent() && !(shadow.get() instanceof FileState.Regular)) {
+            throw new HostException(
+                Users.SHADOW
+                    + " is not a regular file ("
+                    + (shadow.get() instanceof FileState.Directory ? "a directory" : "a symlink")
+                    + "); the password of core cannot be set");
+          }
           Optional<String> before = host.users().passwordHash(User.CORE);
           if (before.isEmpty()) {
             // As MCO: without a core user there is nothing to set.
             return Action.Prepared.of(
                 List.of(), Optional.of("no core user in /etc/shadow"), () -> {});
           }
+          // The undo puts the whole file back byte for byte: usermod also rewrites the aging
+          // fields (last change), which re-running it with the old hash would not restore.
           return Action.Prepared.of(
-              List.of(new Restoration.RestorePasswordHash(User.CORE, before.get())),
+              List.of(new Restoration.RestoreFile(Users.SHADOW, shadow, List.of())),
               Optional.empty(),
               () -> host.users().setPasswordHash(User.CORE, hash.orElse(LOCKED)));
         });

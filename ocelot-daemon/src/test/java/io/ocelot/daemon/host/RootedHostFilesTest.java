@@ -93,4 +93,24 @@ class RootedHostFilesTest {
     assertThat(outside).hasContent("keep");
     assertThat(root.resolve("etc/trap")).isRegularFile().hasContent("mine");
   }
+
+  @Test
+  void failuresNameTheOperatingSystemsReasonNotABarePath() throws Exception {
+    Path root = dir.resolve("root");
+    Files.createDirectories(root.resolve("etc/gone.conf"));
+    Files.writeString(root.resolve("etc/gone.conf/inside"), "x");
+    Files.writeString(root.resolve("etc/file"), "x");
+    RootedHostFiles files = new RootedHostFiles(root);
+
+    assertThatThrownBy(() -> files.delete("/etc/gone.conf"))
+        .isInstanceOf(HostException.class)
+        .hasMessageStartingWith("cannot delete /etc/gone.conf")
+        .hasMessageEndingWith(": Directory not empty");
+    assertThatThrownBy(() -> files.ensureDirectory("/etc/file/.ssh", 0700, 0, 0))
+        .isInstanceOf(HostException.class)
+        .hasMessageEndingWith(": Not a directory");
+    assertThatThrownBy(() -> files.write("/etc/" + "n".repeat(300), Bytes.utf8("x"), 0644, 0, 0))
+        .isInstanceOf(HostException.class)
+        .hasMessageEndingWith(": File name too long");
+  }
 }

@@ -53,4 +53,18 @@ class StatusParsingTest {
         .isInstanceOf(HostException.class)
         .hasMessageStartingWith("cannot parse rpm-ostree status:");
   }
+
+  @Test
+  void anAnswerWithoutABootedDeploymentIsAFaultNotAnEmptyHost() {
+    assertThatThrownBy(() -> RpmOstreeImages.parseStatus(""))
+        .isInstanceOf(HostException.class)
+        .hasMessage(
+            "rpm-ostree status --json lists no booted deployment (got nothing); the engine cannot"
+                + " tell what the host runs, so it changes nothing");
+    assertThatThrownBy(() -> RpmOstreeImages.parseStatus("{\"deployments\": []}"))
+        .hasMessageContaining("(got \"{\\\"deployments\\\": []}\")");
+    assertThatThrownBy(() -> BootcImages.parseStatus("{\"status\": {}}"))
+        .isInstanceOf(HostException.class)
+        .hasMessageStartingWith("bootc status --format=json shows no booted deployment");
+  }
 }

@@ -12,6 +12,22 @@ fh_log() {
   printf '%s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >> "$FAKEHOST_ROOT/var/log/fakehost.log"
 }
 
+# Refuses (exit 1) a path that resolves outside the root: a symlinked directory under the root
+# (etc/systemd/system/multi-user.target.wants -> /tmp/x) must not make a tool write outside it,
+# as a chrooted tool never could. Absolute link targets resolve on the machine, not in the root,
+# so they are refused as well: stand-ins stay confined without emulating a chroot.
+fh_confined() { # path...
+  local p real root
+  root="$(realpath -m -- "$FAKEHOST_ROOT")"
+  for p in "$@"; do
+    real="$(realpath -m -- "$p")"
+    case "$real" in
+      "$root"|"$root"/*) ;;
+      *) printf 'refusing %s: it resolves to %s, outside the host root\n' "${p#"$FAKEHOST_ROOT"}" "$real" >&2; return 1;;
+    esac
+  done
+}
+
 fh_die() { # exit-code message...
   local code="$1"; shift
   printf '%s\n' "$*" >&2

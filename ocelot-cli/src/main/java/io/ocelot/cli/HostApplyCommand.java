@@ -3,6 +3,7 @@ package io.ocelot.cli;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
 import io.ocelot.daemon.plan.ConfigTarget;
@@ -18,6 +19,7 @@ import io.ocelot.daemon.txn.EngineOutcome;
 import io.ocelot.daemon.txn.FailureJson;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.HostContext;
+import io.ocelot.daemon.txn.Preflight;
 import io.ocelot.daemon.txn.Recovery;
 import io.ocelot.daemon.txn.StateStore;
 import io.ocelot.daemon.txn.Target;
@@ -93,6 +95,15 @@ final class HostApplyCommand implements Callable<Integer> {
     EngineOutcome recovered = new Recovery(host, store, metrics, clock).start(Attempt.FIRST);
     if (!(recovered instanceof EngineOutcome.Idle)) {
       out.println("recovered an earlier attempt first: " + HostOutcomes.describe(recovered));
+    }
+    List<String> differences = Preflight.differences(host, current);
+    if (!differences.isEmpty()) {
+      out.println(
+          "the host is not on the --current config "
+              + current.getMetadata().getName()
+              + ", nothing changed on the host:");
+      differences.forEach(d -> out.println("  - " + Printable.escape(d)));
+      return ExitCodes.INVALID;
     }
     ConfigTarget from = target(current, currentImage);
     ConfigTarget to = target(desired, desiredImage);

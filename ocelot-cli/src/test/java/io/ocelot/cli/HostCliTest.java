@@ -188,4 +188,20 @@ class HostCliTest {
     }
     assertThat(apply(root).code()).isZero();
   }
+
+  @Test
+  void applyRefusesAHostThatIsNotOnTheCurrentConfig() throws Exception {
+    Path root = dir.resolve("bare");
+    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
+        .isZero();
+    CliTest.Run r = apply(root);
+    assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
+    assertThat(r.out())
+        .startsWith(
+            "the host is not on the --current config 00-worker, nothing changed on the host:\n")
+        .contains("could not stat file \"/etc/sysctl.d/50-ocelot.conf\"");
+    assertThat(CliTest.run("host", "status", "--root", root.toString()).out())
+        .contains("marker: none")
+        .contains("journal: empty");
+  }
 }

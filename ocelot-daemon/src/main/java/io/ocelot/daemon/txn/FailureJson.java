@@ -38,6 +38,10 @@ public final class FailureJson {
     o.set("target", JournalJson.target(r.target()));
     o.set("remainsOn", JournalJson.target(r.remainsOn()));
     r.replacedCause().ifPresent(c -> o.put("replacedCause", c));
+    if (!r.recovery().isEmpty()) {
+      ArrayNode notes = o.putArray("recovery");
+      r.recovery().forEach(notes::add);
+    }
     o.put("message", r.message());
     return o;
   }
@@ -65,7 +69,14 @@ public final class FailureJson {
         JsonFields.instant(o, "failedAt"),
         JournalJson.target(o.path("target")),
         JournalJson.target(o.path("remainsOn")),
-        o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty());
+        o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty(),
+        texts(o.path("recovery")));
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    array.forEach(n -> out.add(n.asText()));
+    return out;
   }
 
   private static FailureRecord.Phase phase(String word) {

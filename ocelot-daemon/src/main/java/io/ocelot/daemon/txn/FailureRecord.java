@@ -23,7 +23,8 @@ public record FailureRecord(
     Instant failedAt,
     Target target,
     Target remainsOn,
-    Optional<String> replacedCause) {
+    Optional<String> replacedCause,
+    List<String> recovery) {
 
   /** Where in the transaction the failure happened. */
   public enum Phase {
@@ -68,6 +69,72 @@ public record FailureRecord(
 
   public FailureRecord {
     rollback = List.copyOf(rollback);
+    recovery = List.copyOf(recovery);
+  }
+
+  /** A record as the failing attempt writes it: no later start has added to it yet. */
+  public FailureRecord(
+      Phase phase,
+      String step,
+      Optional<String> command,
+      Optional<Integer> exitCode,
+      String stderrTail,
+      String cause,
+      List<RollbackStep> rollback,
+      int attempt,
+      Instant firstFailedAt,
+      Instant failedAt,
+      Target target,
+      Target remainsOn,
+      Optional<String> replacedCause) {
+    this(
+        phase,
+        step,
+        command,
+        exitCode,
+        stderrTail,
+        cause,
+        rollback,
+        attempt,
+        firstFailedAt,
+        failedAt,
+        target,
+        remainsOn,
+        replacedCause,
+        List.of());
+  }
+
+  /**
+   * This record after a later start finished its rollback: the cause, step, attempt and times of
+   * the failure stay as they were (they are what happened); the rollback steps that had failed take
+   * their new outcome, and {@code note} says what the start did.
+   */
+  public FailureRecord recovered(List<RollbackStep> redone, String note) {
+    List<RollbackStep> merged = new java.util.ArrayList<>();
+    for (RollbackStep s : rollback) {
+      RollbackStep now =
+          s.outcome() != Outcome.FAILED
+              ? s
+              : redone.stream().filter(r -> r.step().equals(s.step())).findFirst().orElse(s);
+      merged.add(now);
+    }
+    List<String> notes = new java.util.ArrayList<>(recovery);
+    notes.add(note);
+    return new FailureRecord(
+        phase,
+        step,
+        command,
+        exitCode,
+        stderrTail,
+        cause,
+        merged,
+        attempt,
+        firstFailedAt,
+        failedAt,
+        target,
+        remainsOn,
+        replacedCause,
+        notes);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */
@@ -104,6 +171,7 @@ public record FailureRecord(
         failedAt,
         target,
         remainsOn,
-        same ? previous.replacedCause() : Optional.of(previous.cause()));
+        same ? previous.replacedCause() : Optional.of(previous.cause()),
+        recovery);
   }
 }

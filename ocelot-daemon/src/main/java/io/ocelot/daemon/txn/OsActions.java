@@ -4,6 +4,7 @@ import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostStatus;
 import io.ocelot.daemon.host.OsImages;
+import io.ocelot.daemon.plan.KernelArgumentChange;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,12 +54,22 @@ final class OsActions {
         images -> images.changePackages(remove, install));
   }
 
-  static Action kernelArguments(List<String> delete, List<String> append) {
+  /**
+   * Moves the deployment's kernel arguments from the {@code from} config's to {@code to}'s, planned
+   * against what the deployment really carries when the step runs (see {@link
+   * KernelArgumentChange}); nothing to change is no rpm-ostree call.
+   */
+  static Action kernelArguments(List<String> from, List<String> to) {
     return osAction(
         Category.KERNEL_ARGUMENTS,
         "set kernel arguments",
         OsActions::change,
-        images -> images.changeKernelArguments(delete, append));
+        images -> {
+          KernelArgumentChange c = KernelArgumentChange.of(from, to, images.kernelArguments());
+          if (!c.isEmpty()) {
+            images.changeKernelArguments(c.delete(), c.append());
+          }
+        });
   }
 
   /** A change on top of the staged slot: clear a foreign staged deployment first. */

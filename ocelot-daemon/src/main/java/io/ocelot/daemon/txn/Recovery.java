@@ -59,6 +59,11 @@ public final class Recovery {
     }
     if (journal.isPresent()) {
       Journal j = journal.get();
+      Optional<FailureRecord> incomplete =
+          store.lastFailure().filter(f -> f.target().equals(j.to()) && !f.rolledBackCompletely());
+      if (incomplete.isPresent()) {
+        return finishRollback(j, incomplete.get());
+      }
       return rollBack(
           j,
           FailureRecord.Phase.RECOVERY,
@@ -212,6 +217,30 @@ public final class Recovery {
     }
     return new Rollback(host, store)
         .failed(journal, phase, step, cause, Optional.empty(), attempt, clock.instant(), metrics);
+  }
+
+  /**
+   * The journal of a failure whose rollback did not complete (an undo step failed): undo what is
+   * left, and keep the failure's record — its cause and attempt are what happened — adding what
+   * this start did. Without this, the next start would report "interrupted" as if that were the
+   * cause, and the attempt count would start over.
+   */
+  private EngineOutcome finishRollback(Journal journal, FailureRecord failure)
+      throws HostException {
+    LOG.warn("completing the rollback of the failed update to {}", journal.to().describe());
+    Rollback.Result undone =
+        new Rollback(host, store).run(journal.withPhase(Journal.Phase.PREPARING));
+    String note =
+        undone.complete()
+            ? "the rollback was completed at the next start (" + clock.instant() + ")"
+            : "the next start (" + clock.instant() + ") still could not complete the rollback";
+    FailureRecord record = failure.recovered(undone.steps(), note);
+    store.write(record);
+    if (undone.complete()) {
+      store.clearJournal("journal:cleared");
+    }
+    metrics.updateFailed();
+    return new EngineOutcome.Failed(record);
   }
 
   /** The image the marker's target boots: its layered image, else its config's OS image. */

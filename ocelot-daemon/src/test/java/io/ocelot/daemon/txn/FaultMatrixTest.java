@@ -257,7 +257,8 @@ class FaultMatrixTest {
                     Faults.failTool(
                         s.root(),
                         "rpm-ostree",
-                        "kargs",
+                        // The change, not the read of the deployment's arguments before it.
+                        "kargs --append=nosmt",
                         1,
                         "error: Failed to parse kernel arguments"),
                 "set kernel arguments",
@@ -368,7 +369,16 @@ class FaultMatrixTest {
       FailureRecord resumed =
           ((EngineOutcome.Failed) h.recovery().start(Attempt.after(f))).failure();
       assertThat(resumed.rolledBackCompletely()).isTrue();
-      assertThat(resumed.phase()).isEqualTo(FailureRecord.Phase.RECOVERY);
+      // The record is still the failure's: its phase, cause and attempt, plus what recovery did.
+      assertThat(resumed.phase()).isEqualTo(f.phase());
+      assertThat(resumed.cause()).isEqualTo(f.cause());
+      assertThat(resumed.attempt()).isEqualTo(f.attempt());
+      assertThat(resumed.firstFailedAt()).isEqualTo(f.firstFailedAt());
+      assertThat(resumed.message())
+          .startsWith(f.cause())
+          .contains("; node remains on ")
+          .endsWith("; the rollback was completed at the next start (" + h.clock.instant() + ")");
+      assertThat(h.store().lastFailure()).contains(resumed);
     }
     heal(setup);
     assertThat(HostFixture.differences(before, h.snapshot())).isEmpty();

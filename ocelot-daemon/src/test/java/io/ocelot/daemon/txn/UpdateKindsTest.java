@@ -61,6 +61,28 @@ class UpdateKindsTest {
   }
 
   @Test
+  void kernelArgumentsTheDeploymentCarriesAreNotAppendedTwice() throws Exception {
+    HostFixture h = host(BASE);
+    h.settle(R1, Optional.empty());
+    MachineConfig r2 = MachineConfigs.copy(R2);
+    // "quiet" is on the booted deployment already (the fixture boots with "rw quiet").
+    r2.getSpec().setKernelArguments(List.of("quiet", "a=1"));
+    UpdatePlan plan = HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.of(r2), BASE);
+
+    h.engine().apply(plan, Attempt.FIRST);
+    rebootAndStart(h);
+    assertThat(h.fake.kernelArguments(FakeHost.Slot.BOOTED)).contains("rw quiet a=1");
+
+    MachineConfig r3 = MachineConfigs.copy(R2);
+    r3.getMetadata().setName("rendered-worker-3");
+    r3.getSpec().setKernelArguments(List.of());
+    h.engine()
+        .apply(HostFixture.plan(ConfigTarget.of(r2), ConfigTarget.of(r3), BASE), Attempt.FIRST);
+    rebootAndStart(h);
+    assertThat(h.fake.kernelArguments(FakeHost.Slot.BOOTED)).contains("rw");
+  }
+
+  @Test
   void optInToLayering() throws Exception {
     HostFixture h = host(BASE);
     h.settle(R1, Optional.empty());

@@ -38,9 +38,9 @@ public final class FailureJson {
     o.set("target", JournalJson.target(r.target()));
     o.set("remainsOn", JournalJson.target(r.remainsOn()));
     r.replacedCause().ifPresent(c -> o.put("replacedCause", c));
-    if (!r.recovery().isEmpty()) {
-      ArrayNode notes = o.putArray("recovery");
-      r.recovery().forEach(notes::add);
+    if (!r.notes().isEmpty()) {
+      ArrayNode notes = o.putArray("notes");
+      r.notes().forEach(notes::add);
     }
     o.put("message", r.message());
     return o;
@@ -70,7 +70,7 @@ public final class FailureJson {
         JournalJson.target(o.path("target")),
         JournalJson.target(o.path("remainsOn")),
         o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty(),
-        texts(o.path("recovery")));
+        texts(o.path("notes")));
   }
 
   private static List<String> texts(JsonNode array) {

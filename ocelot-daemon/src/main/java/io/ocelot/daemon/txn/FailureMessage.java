@@ -34,7 +34,7 @@ final class FailureMessage {
                 + r.target().describe());
     r.replacedCause()
         .ifPresent(c -> b.append(" (replaces the earlier failure: ").append(c).append(')'));
-    r.recovery().forEach(note -> b.append("; ").append(note));
+    r.notes().forEach(note -> b.append("; ").append(note));
     return b.length() <= MAX ? b.toString() : b.substring(0, MAX - 3) + "...";
   }
 

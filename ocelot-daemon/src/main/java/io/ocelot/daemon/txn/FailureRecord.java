@@ -24,7 +24,7 @@ public record FailureRecord(
     Target target,
     Target remainsOn,
     Optional<String> replacedCause,
-    List<String> recovery) {
+    List<String> notes) {
 
   /** Where in the transaction the failure happened. */
   public enum Phase {
@@ -69,10 +69,10 @@ public record FailureRecord(
 
   public FailureRecord {
     rollback = List.copyOf(rollback);
-    recovery = List.copyOf(recovery);
+    notes = List.copyOf(notes);
   }
 
-  /** A record as the failing attempt writes it: no later start has added to it yet. */
+  /** A record without notes (what else the rollback or a later start did). */
   public FailureRecord(
       Phase phase,
       String step,
@@ -118,8 +118,17 @@ public record FailureRecord(
               : redone.stream().filter(r -> r.step().equals(s.step())).findFirst().orElse(s);
       merged.add(now);
     }
-    List<String> notes = new java.util.ArrayList<>(recovery);
-    notes.add(note);
+    return withNote(note, merged);
+  }
+
+  /** This record with one more note, e.g. that a foreign staged deployment was discarded. */
+  public FailureRecord withNote(String note) {
+    return withNote(note, rollback);
+  }
+
+  private FailureRecord withNote(String note, List<RollbackStep> steps) {
+    List<String> all = new java.util.ArrayList<>(notes);
+    all.add(note);
     return new FailureRecord(
         phase,
         step,
@@ -127,14 +136,14 @@ public record FailureRecord(
         exitCode,
         stderrTail,
         cause,
-        merged,
+        steps,
         attempt,
         firstFailedAt,
         failedAt,
         target,
         remainsOn,
         replacedCause,
-        notes);
+        all);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */
@@ -172,6 +181,6 @@ public record FailureRecord(
         target,
         remainsOn,
         same ? previous.replacedCause() : Optional.of(previous.cause()),
-        recovery);
+        notes);
   }
 }

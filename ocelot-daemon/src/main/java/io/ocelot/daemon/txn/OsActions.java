@@ -16,6 +16,9 @@ import java.util.Optional;
  * later ones change that same deployment, so their undo is covered by the first one's.
  */
 final class OsActions {
+  /** How the note of a step that discarded a staged deployment it did not create begins. */
+  static final String DISCARDED_FOREIGN = "discarded a staged deployment of ";
+
   private OsActions() {}
 
   /** Stages the image unless it is already staged or booted: never a rebase onto itself. */
@@ -117,7 +120,7 @@ final class OsActions {
           Optional<String> note =
               d.discardFirst()
                   ? Optional.of(
-                      "discarded a staged deployment of "
+                      DISCARDED_FOREIGN
                           + status.stagedImage().orElse("?")
                           + " left from before"
                           + d.note().map(n -> "; " + n).orElse(""))

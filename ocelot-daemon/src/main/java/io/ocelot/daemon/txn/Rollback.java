@@ -53,6 +53,17 @@ final class Rollback {
             now,
             journal.to(),
             journal.from());
+    for (Journal.Entry e : journal.entries()) {
+      Optional<String> note = e.note().filter(n -> n.startsWith(OsActions.DISCARDED_FOREIGN));
+      if (note.isPresent()) {
+        String image = note.get().substring(OsActions.DISCARDED_FOREIGN.length()).split(" ", 2)[0];
+        record =
+            record.withNote(
+                "the staged deployment of "
+                    + image
+                    + " from before the update was discarded and is not restored");
+      }
+    }
     store.write(record);
     if (undone.complete()) {
       store.clearJournal("journal:cleared");

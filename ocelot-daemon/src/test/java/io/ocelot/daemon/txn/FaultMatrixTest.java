@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,7 +36,14 @@ class FaultMatrixTest {
   enum Update {
     OCL, // R1/I1 -> R2/I2
     CLASSIC_KARGS, // R1 -> R2 + kernel arguments, same image
-    REVERT // R1/I1 -> R1 on the base image
+    REVERT, // R1/I1 -> R1 on the base image
+    CLASSIC_REMOVALS, // R2 -> R1, same image: a file and a unit go
+    CLASSIC_KERNEL // R1 -> R1 with the realtime kernel and an extension, same image
+  }
+
+  /** Updates on the base image without layering. */
+  private static boolean classic(Update u) {
+    return u == Update.CLASSIC_KARGS || u == Update.CLASSIC_REMOVALS || u == Update.CLASSIC_KERNEL;
   }
 
   record Case(
@@ -328,19 +337,112 @@ class FaultMatrixTest {
         .map(Arguments::of);
   }
 
+  /** Faults of the step kinds the three updates above do not reach. */
+  static Stream<Case> moreCases() {
+    return Stream.of(
+        new Case(
+            "remove file: read-only",
+            Update.CLASSIC_REMOVALS,
+            s -> s.files().failWrites("/etc/ocelot/new/deep.conf", "Read-only file system", 1),
+            "remove file /etc/ocelot/new/deep.conf",
+            FailureRecord.Phase.PREPARE,
+            "cannot delete /etc/ocelot/new/deep.conf: Read-only file system",
+            false,
+            0),
+        new Case(
+            // The undo disables the unit's links before restoring them, so it fails as well until
+            // systemctl is healed; the next start then completes it.
+            "remove unit: systemctl disable exits 1, also in the undo",
+            Update.CLASSIC_REMOVALS,
+            s ->
+                Faults.failTool(
+                    s.root(),
+                    "systemctl",
+                    "disable extra.service",
+                    1,
+                    "Failed to disable unit: Access denied"),
+            "remove unit extra.service",
+            FailureRecord.Phase.PREPARE,
+            "error disabling unit: systemctl exited 1: \"Failed to disable unit: Access denied\"",
+            true,
+            0),
+        new Case(
+            "kernel: rpm-ostree override exits 1",
+            Update.CLASSIC_KERNEL,
+            s ->
+                Faults.failTool(
+                    s.root(), "rpm-ostree", "override", 1, "error: Packages not found: kernel-rt"),
+            "switch kernel default -> realtime",
+            FailureRecord.Phase.PREPARE,
+            "failed to switch kernel to realtime: rpm-ostree exited 1",
+            false,
+            0),
+        new Case(
+            "extensions: rpm-ostree update exits 1",
+            Update.CLASSIC_KERNEL,
+            s ->
+                Faults.failTool(
+                    s.root(), "rpm-ostree", "update", 1, "error: Packages not found: usbguard"),
+            "set extensions [] -> [usbguard]",
+            FailureRecord.Phase.PREPARE,
+            "failed to change packages: rpm-ostree exited 1",
+            false,
+            0));
+  }
+
+  /**
+   * Every kind of step the planner can emit has rows in the matrix: a new step kind fails the build
+   * until its faults are added here. A drain request is a handshake with the controller that
+   * changes nothing on the host (its faults are the daemon's: DaemonScenariosIT).
+   */
+  @Test
+  void everyStepKindHasRows() {
+    Map<Class<?>, String> rows =
+        Map.ofEntries(
+            Map.entry(Step.StageImage.class, "stage OS image"),
+            Map.entry(Step.SwitchKernel.class, "switch kernel"),
+            Map.entry(Step.UpdateExtensions.class, "set extensions"),
+            Map.entry(Step.WriteFile.class, "write file"),
+            Map.entry(Step.RemoveFile.class, "remove file"),
+            Map.entry(Step.WriteUnit.class, "write unit"),
+            Map.entry(Step.RemoveUnit.class, "remove unit"),
+            Map.entry(Step.WriteSshKeys.class, "write SSH keys"),
+            Map.entry(Step.SetPasswordHash.class, "set password hash"),
+            Map.entry(Step.SetKernelArguments.class, "set kernel arguments"),
+            Map.entry(Step.WriteRevertArtifacts.class, "write revert-from-layering"));
+    List<String> steps =
+        Stream.concat(cases(), moreCases().map(Arguments::of))
+            .map(a -> ((Case) a.get()[0]).step())
+            .toList();
+    for (Class<?> kind : Step.class.getPermittedSubclasses()) {
+      if (kind == Step.RequestDrain.class) {
+        continue;
+      }
+      assertThat(rows).as("fault matrix rows for %s", kind.getSimpleName()).containsKey(kind);
+      assertThat(steps)
+          .as("a fault of %s", kind.getSimpleName())
+          .anyMatch(step -> step.startsWith(rows.get(kind)));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("moreCases")
+  void moreFaultsRollBackAndNameTheCause(Case c) throws Exception {
+    faultRollsBackAndNamesTheCause(c);
+  }
+
   @TempDir Path dir;
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void faultRollsBackAndNamesTheCause(Case c) throws Exception {
     Faults.FailingFiles[] failing = new Faults.FailingFiles[1];
-    String booted = c.update() == Update.CLASSIC_KARGS ? BASE : I1;
+    String booted = classic(c.update()) ? BASE : I1;
     HostFixture h =
         new HostFixture(dir.resolve("root"), booted, f -> failing[0] = new Faults.FailingFiles(f));
     Setup setup = new Setup(h, failing[0]);
-    Optional<String> currentImage =
-        c.update() == Update.CLASSIC_KARGS ? Optional.empty() : Optional.of(I1);
-    h.settle(R1, currentImage);
+    Optional<String> currentImage = classic(c.update()) ? Optional.empty() : Optional.of(I1);
+    h.settle(c.update() == Update.CLASSIC_REMOVALS ? R2 : R1, currentImage);
     Map<String, String> before = h.snapshot();
     UpdatePlan plan = plan(c.update());
 
@@ -352,13 +454,15 @@ class FaultMatrixTest {
     assertThat(f.phase()).isEqualTo(c.phase());
     assertThat(f.cause()).startsWith(c.causeStart());
     assertThat(f.message()).startsWith(f.cause());
-    assertThat(f.rolledBackCompletely()).isEqualTo(!c.undoFails());
+    assertThat(f.rolledBackCompletely()).as(f.message()).isEqualTo(!c.undoFails());
     assertThat(h.metrics.updateFailing()).isEqualTo(1.0);
     assertThat(h.metrics.pivotErrors()).isEqualTo(c.pivotErrors());
     assertThat(h.metrics.rebootsFailedTotal())
         .isEqualTo(c.phase() == FailureRecord.Phase.REBOOT ? 1.0 : 0.0);
+    String settled =
+        c.update() == Update.CLASSIC_REMOVALS ? "rendered-worker-2" : "rendered-worker-1";
     assertThat(h.store().marker().orElseThrow().target())
-        .isEqualTo(new Target("rendered-worker-1", currentImage));
+        .isEqualTo(new Target(settled, currentImage));
 
     if (c.undoFails()) {
       assertThat(f.message()).contains("could not undo ").contains("rollback incomplete");
@@ -407,6 +511,14 @@ class FaultMatrixTest {
         yield HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.of(r2), BASE);
       }
       case REVERT -> HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.of(R1), I1);
+      case CLASSIC_REMOVALS -> HostFixture.plan(ConfigTarget.of(R2), ConfigTarget.of(R1), BASE);
+      case CLASSIC_KERNEL -> {
+        MachineConfig rt = MachineConfigs.copy(R1);
+        rt.getMetadata().setName("rendered-worker-rt");
+        rt.getSpec().setKernelType("realtime");
+        rt.getSpec().setExtensions(List.of("usbguard"));
+        yield HostFixture.plan(ConfigTarget.of(R1), ConfigTarget.of(rt), BASE);
+      }
     };
   }
 }

@@ -74,4 +74,35 @@ class ProbeFaultsTest {
     Files.delete(shadow);
     Files.write(shadow, original);
   }
+
+  @Test
+  void aStagedDeploymentFromBeforeTheUpdateIsDiscardedAndTheRecordSaysSo() throws Exception {
+    HostFixture h = settled();
+    String foreign = "quay.io/someone/else@sha256:" + "e".repeat(64);
+    assertThat(
+            h.runner
+                .run(
+                    io.ocelot.daemon.host.Command.of(
+                        "rpm-ostree",
+                        "rebase",
+                        "--experimental",
+                        "ostree-unverified-registry:" + foreign))
+                .ok())
+        .isTrue();
+    h.fake.breakTool("systemd-run");
+
+    FailureRecord f = ((EngineOutcome.Failed) h.engine().apply(toR2(), Attempt.FIRST)).failure();
+
+    assertThat(f.notes())
+        .containsExactly(
+            "the staged deployment of "
+                + foreign
+                + " from before the update was discarded and is not restored");
+    assertThat(f.message())
+        .endsWith(
+            "; the staged deployment of "
+                + foreign
+                + " from before the update was discarded and is not restored");
+    assertThat(h.fake.image(io.ocelot.fakehost.FakeHost.Slot.STAGED)).isEmpty();
+  }
 }

@@ -30,6 +30,7 @@ class ConfigDiffTest {
     ConfigDiff d = diff(ConfigTarget.of(Configs.empty("a")), ConfigTarget.of(b));
     assertThat(d.osUpdate()).isTrue();
     assertThat(d.files() || d.units() || d.passwd() || d.kargs()).isFalse();
+    assertThat(d.isEmpty()).isFalse();
   }
 
   @Test

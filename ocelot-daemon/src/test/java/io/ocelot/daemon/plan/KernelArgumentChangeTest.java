@@ -34,6 +34,8 @@ class KernelArgumentChangeTest {
   void aRetryOnTheChangedDeploymentChangesNothing() {
     KernelArgumentChange first = change("a=1", "b=2", "rw a=1");
     assertThat(first).isEqualTo(new KernelArgumentChange(List.of("a=1"), List.of("b=2")));
+    assertThat(first.isEmpty()).isFalse();
+    assertThat(change("a=1", "", "rw a=1").isEmpty()).isFalse();
     assertThat(change("a=1", "b=2", "rw b=2")).matches(KernelArgumentChange::isEmpty);
   }
 

@@ -218,6 +218,25 @@ class DaemonScenariosIT {
   }
 
   @Test
+  void aHostHeldByAnotherEngineIsReportedOnTheNodeAndRetried() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    io.ocelot.daemon.host.FileHostLock admin =
+        new io.ocelot.daemon.host.FileHostLock(host.root, java.time.Clock.systemUTC());
+    try (var lease = admin.acquire("ocelot host apply")) {
+      setDesiredConfig(R2.getMetadata().getName());
+      node.awaitState("Degraded");
+      assertThat(node.annotation(NodeAnnotations.REASON))
+          .startsWith("another engine is working on host root " + host.root)
+          .contains("(held by ocelot host apply, pid ");
+      assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+    }
+    // Released: the next attempt (after the backoff) takes the host and updates it.
+    await().atMost(Duration.ofSeconds(60)).until(host.fake::rebootRequested);
+  }
+
+  @Test
   void aMissingDesiredConfigDegradesWithoutTouchingTheHost() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");

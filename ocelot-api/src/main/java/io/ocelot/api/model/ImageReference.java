@@ -22,11 +22,6 @@ public final class ImageReference {
 
   private ImageReference() {}
 
-  /** True when the reference pins a digest ({@code ...@sha256:...}). */
-  public static boolean hasDigest(String reference) {
-    return reference.contains("@");
-  }
-
   /** Why {@code reference} is not a valid image reference, or empty when it is. */
   public static Optional<String> problem(String reference) {
     if (reference.isEmpty()) {

@@ -58,10 +58,4 @@ class ImageReferenceTest {
     assertThat(ImageReference.problem("a-".repeat(length) + "\u0001"))
         .hasValueSatisfying(p -> assertThat(p).contains("U+0001").doesNotContain("limit"));
   }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"quay.io/os:" + "x", "quay.io/os@sha256:" + "a"})
-  void aDigestIsSeenByItsAt(String reference) {
-    assertThat(ImageReference.hasDigest(reference)).isEqualTo(reference.contains("@"));
-  }
 }

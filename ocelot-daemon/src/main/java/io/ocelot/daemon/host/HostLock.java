@@ -18,29 +18,4 @@ public interface HostLock {
    * message naming the current holder.
    */
   Lease acquire(String holder) throws HostException;
-
-  /** A lock within this object only, for tests of the engine alone. */
-  static HostLock inProcess() {
-    return new HostLock() {
-      private int depth;
-      private String holder = "";
-
-      @Override
-      public synchronized Lease acquire(String who) {
-        if (depth++ == 0) {
-          holder = who;
-        }
-        return () -> {
-          synchronized (this) {
-            depth--;
-          }
-        };
-      }
-
-      @Override
-      public String toString() {
-        return "in-process lock held by " + holder;
-      }
-    };
-  }
 }

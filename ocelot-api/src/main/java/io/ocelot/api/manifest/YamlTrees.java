@@ -17,6 +17,7 @@ import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -84,6 +85,11 @@ final class YamlTrees {
       }
     } catch (MarkedYamlEngineException e) {
       throw new YamlProblem(e.getProblem() + e.getProblemMark().map(YamlTrees::at).orElse(""));
+    } catch (ReaderException e) {
+      throw new YamlProblem(
+          String.format(
+              "character U+%04X at position %d is not allowed in YAML",
+              e.getCodePoint(), e.getPosition()));
     } catch (YamlEngineException e) {
       throw new YamlProblem(e.getMessage());
     }

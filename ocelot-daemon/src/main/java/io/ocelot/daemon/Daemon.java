@@ -210,9 +210,16 @@ public final class Daemon implements AutoCloseable {
       lastFailure =
           node.flatMap(n -> n.get(NodeAnnotations.LAST_FAILURE)).flatMap(Daemon::parseFailure);
     }
-    Optional<CommitMarker> marker = store.marker();
+    Optional<CommitMarker> marker;
+    boolean journal;
+    try {
+      marker = store.marker();
+      journal = store.journal().isPresent();
+    } catch (HostException e) {
+      return new SyncDecision.HostStateUnreadable(e.getMessage());
+    }
     boolean inFlight =
-        store.journal().isPresent()
+        journal
             || marker.filter(m -> m.phase() == CommitMarker.Phase.COMMITTED).isPresent()
             || reporter.phase() == NodePhase.STARTING;
     return SyncDecider.decide(
@@ -246,6 +253,10 @@ public final class Daemon implements AutoCloseable {
         return false;
       }
       if (d instanceof SyncDecision.WaitForBackoff w) {
+        return false;
+      }
+      if (d instanceof SyncDecision.HostStateUnreadable u) {
+        degraded(new HostException(u.reason()));
         return false;
       }
       if (d instanceof SyncDecision.Recover) {

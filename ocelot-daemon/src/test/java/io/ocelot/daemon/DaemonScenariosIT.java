@@ -237,6 +237,27 @@ class DaemonScenariosIT {
   }
 
   @Test
+  void aCorruptMarkerIsReportedOnTheNodeNotACrashLoop() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    java.nio.file.Path marker = host.root.resolve("var/lib/ocelot/marker.json");
+    java.nio.file.Path aside = host.root.resolve("var/lib/ocelot/marker.json.corrupt");
+    java.nio.file.Files.move(marker, aside);
+    java.nio.file.Files.writeString(marker, "{\"phase\":\"PREP");
+    Map<String, String> before = host.snapshot();
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .startsWith(
+            "the engine's state file /var/lib/ocelot/marker.json is corrupt (not valid JSON")
+        .contains("nothing on the host was changed");
+    assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+    // The admin puts the good file back: the next attempt updates the node.
+    java.nio.file.Files.move(aside, marker, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    await().atMost(Duration.ofSeconds(60)).until(host.fake::rebootRequested);
+  }
+
+  @Test
   void aMissingDesiredConfigDegradesWithoutTouchingTheHost() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");

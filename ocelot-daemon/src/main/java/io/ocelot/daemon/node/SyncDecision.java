@@ -12,6 +12,12 @@ public sealed interface SyncDecision {
   /** The reboot was requested; this process waits to be stopped. */
   record AwaitingReboot() implements SyncDecision {}
 
+  /**
+   * The engine's state on the host cannot be read (a corrupt journal or marker, a state directory
+   * that is a symlink): touch nothing, say so on the Node, retry with backoff.
+   */
+  record HostStateUnreadable(String reason) implements SyncDecision {}
+
   /** Finish or undo what the host has in flight (after a boot, a crash, a failed finalize). */
   record Recover() implements SyncDecision {}
 

@@ -94,7 +94,7 @@ public final class MachineConfigCheck {
   }
 
   /** The message for a malformed image reference; the value is quoted with escapes. */
-  public static String invalidImage(String image, String why) {
+  private static String invalidImage(String image, String why) {
     return Printable.quote(image) + " is not a valid image reference: " + why;
   }
 

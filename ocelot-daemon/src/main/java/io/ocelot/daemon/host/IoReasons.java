@@ -10,6 +10,8 @@ import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.NotLinkException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The reason an I/O operation failed, in the operating system's words. Java's file exceptions often
@@ -18,6 +20,18 @@ import java.nio.file.NotLinkException;
  * does not give one.
  */
 public final class IoReasons {
+  /** The strerror text of the exceptions Java names by type only; the first match wins. */
+  private static final List<Map.Entry<Class<? extends IOException>, String>> REASONS =
+      List.of(
+          Map.entry(NoSuchFileException.class, "No such file or directory"),
+          Map.entry(AccessDeniedException.class, "Permission denied"),
+          Map.entry(DirectoryNotEmptyException.class, "Directory not empty"),
+          Map.entry(NotDirectoryException.class, "Not a directory"),
+          Map.entry(FileAlreadyExistsException.class, "File exists"),
+          Map.entry(FileSystemLoopException.class, "Too many levels of symbolic links"),
+          Map.entry(NotLinkException.class, "Not a symbolic link"),
+          Map.entry(CharacterCodingException.class, "not valid UTF-8"));
+
   private IoReasons() {}
 
   /** E.g. {@code Directory not empty}, {@code Permission denied}, or the exception's message. */
@@ -33,31 +47,11 @@ public final class IoReasons {
   }
 
   private static String byType(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "No such file or directory";
-    }
-    if (e instanceof AccessDeniedException) {
-      return "Permission denied";
-    }
-    if (e instanceof DirectoryNotEmptyException) {
-      return "Directory not empty";
-    }
-    if (e instanceof NotDirectoryException) {
-      return "Not a directory";
-    }
-    if (e instanceof FileAlreadyExistsException) {
-      return "File exists";
-    }
-    if (e instanceof FileSystemLoopException) {
-      return "Too many levels of symbolic links";
-    }
-    if (e instanceof NotLinkException) {
-      return "Not a symbolic link";
-    }
-    if (e instanceof CharacterCodingException) {
-      return "not valid UTF-8";
-    }
-    return null;
+    return REASONS.stream()
+        .filter(r -> r.getKey().isInstance(e))
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElse(null);
   }
 
   /** Names the second file of a two-file operation (a rename's target), when there is one. */

@@ -72,38 +72,6 @@ public record FailureRecord(
     notes = List.copyOf(notes);
   }
 
-  /** A record without notes (what else the rollback or a later start did). */
-  public FailureRecord(
-      Phase phase,
-      String step,
-      Optional<String> command,
-      Optional<Integer> exitCode,
-      String stderrTail,
-      String cause,
-      List<RollbackStep> rollback,
-      int attempt,
-      Instant firstFailedAt,
-      Instant failedAt,
-      Target target,
-      Target remainsOn,
-      Optional<String> replacedCause) {
-    this(
-        phase,
-        step,
-        command,
-        exitCode,
-        stderrTail,
-        cause,
-        rollback,
-        attempt,
-        firstFailedAt,
-        failedAt,
-        target,
-        remainsOn,
-        replacedCause,
-        List.of());
-  }
-
   /**
    * This record after a later start finished its rollback: the cause, step, attempt and times of
    * the failure stay as they were (they are what happened); the rollback steps that had failed take

@@ -34,7 +34,8 @@ final class Failures {
             now,
             target,
             remainsOn,
-            Optional.empty());
+            Optional.empty(),
+            List.of());
     return attempt.previous().map(r::continuing).orElse(r);
   }
 

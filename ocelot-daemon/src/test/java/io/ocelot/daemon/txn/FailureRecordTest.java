@@ -26,7 +26,8 @@ class FailureRecordTest {
         t,
         R2,
         R1,
-        Optional.empty());
+        Optional.empty(),
+        List.of());
   }
 
   static FailureRecord.RollbackStep step(Category c, FailureRecord.Outcome o) {
@@ -96,7 +97,8 @@ class FailureRecordTest {
             later,
             R2,
             R1,
-            Optional.empty());
+            Optional.empty(),
+            List.of());
     assertThat(again.continuing(first).firstFailedAt()).isEqualTo(first.firstFailedAt());
     FailureRecord different =
         new FailureRecord(
@@ -112,7 +114,8 @@ class FailureRecordTest {
             later,
             R2,
             R1,
-            Optional.empty());
+            Optional.empty(),
+            List.of());
     assertThat(different.continuing(first).firstFailedAt()).isEqualTo(later);
     assertThat(different.continuing(first).replacedCause()).contains("reboot command failed");
     assertThat(different.continuing(first).message())

@@ -2,6 +2,8 @@ package io.ocelot.apiserver;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.model.Mco;
+import io.ocelot.api.model.crd.CrdFinisher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,18 +11,12 @@ import java.util.List;
 
 /** Ocelot's CustomResourceDefinitions, as the {@code ocelot-api} build generates them. */
 final class OcelotCrds {
-  static final List<String> FILES =
-      List.of(
-          "machineconfigs.machineconfiguration.openshift.io-v1.yml",
-          "machineconfigpools.machineconfiguration.openshift.io-v1.yml",
-          "machineosconfigs.machineconfiguration.openshift.io-v1.yml",
-          "machineosbuilds.machineconfiguration.openshift.io-v1.yml");
 
   private OcelotCrds() {}
 
   /** Every CRD, read from the class path with {@code client}'s parser. */
   static List<CustomResourceDefinition> load(KubernetesClient client) {
-    return FILES.stream().map(name -> load(client, name)).toList();
+    return Mco.KINDS.stream().map(kind -> load(client, CrdFinisher.fileName(kind))).toList();
   }
 
   private static CustomResourceDefinition load(KubernetesClient client, String name) {

@@ -86,6 +86,11 @@ class DeployManifestsTest {
             "machineconfigs:get",
             "machineconfigs:list",
             "machineconfigs:watch",
+            "machineconfignodes:get",
+            "machineconfignodes:list",
+            "machineconfignodes:watch",
+            "machineconfignodes/status:update",
+            "machineconfignodes/status:patch",
             "events:create",
             "events:patch");
   }
@@ -112,6 +117,21 @@ class DeployManifestsTest {
         kind(objects, "ValidatingAdmissionPolicyBinding", "ocelot-daemon-own-node-annotations");
     assertThat(binding.path("spec").path("policyName").asText())
         .isEqualTo("ocelot-daemon-own-node-annotations");
+    assertThat(binding.path("spec").path("validationActions").toString()).contains("Deny");
+  }
+
+  @Test
+  void theAdmissionPolicyBindsTheDaemonToItsOwnMachineConfigNode() throws Exception {
+    List<JsonNode> objects = objects();
+    JsonNode policy =
+        kind(objects, "ValidatingAdmissionPolicy", "ocelot-daemon-own-machineconfignode");
+    assertThat(policy.path("spec").path("matchConstraints").toString())
+        .contains("machineconfignodes/status");
+    assertThat(policy.path("spec").path("validations").toString())
+        .contains("authentication.kubernetes.io/node-name")
+        .contains("request.name");
+    JsonNode binding =
+        kind(objects, "ValidatingAdmissionPolicyBinding", "ocelot-daemon-own-machineconfignode");
     assertThat(binding.path("spec").path("validationActions").toString()).contains("Deny");
   }
 }

@@ -13,6 +13,7 @@ import io.ocelot.controller.build.BuildReconciler;
 import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
+import io.ocelot.controller.mcn.McnReconciler;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -80,6 +81,7 @@ public final class ControllerOperator implements AutoCloseable {
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),
         retry(settings));
+    operator.register(new McnReconciler(client), retry(settings));
     operator.register(
         new BuildReconciler(client, builder, events, clock, settings.buildPoll()), retry(settings));
     operator.start();

@@ -25,10 +25,13 @@ import io.ocelot.daemon.node.ReasonClass;
 import io.ocelot.daemon.node.Report;
 import io.ocelot.daemon.node.SyncDecider;
 import io.ocelot.daemon.node.SyncDecision;
+import io.ocelot.daemon.node.mcn.McnMilestone;
+import io.ocelot.daemon.node.mcn.McnWriter;
 import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;
+import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.daemon.txn.Attempt;
 import io.ocelot.daemon.txn.Checkpoint;
@@ -101,7 +104,9 @@ public final class Daemon implements AutoCloseable {
     this.cache = new NodeCache(clock, settings.viewMaxAge());
     this.writer = new NodeWriter(client, settings.node(), cache);
     this.events = new NodeEvents(client, settings.eventNamespace(), clock);
-    this.reporter = new NodeReporter(writer, events, metrics, clock);
+    this.reporter =
+        new NodeReporter(
+            writer, events, metrics, new McnWriter(client, settings.node(), clock), clock);
     this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
     this.store = new StateStore(host.files(), Checkpoint.NONE);
     ScheduledThreadPoolExecutor executor =
@@ -268,7 +273,10 @@ public final class Daemon implements AutoCloseable {
         if (reporter.phase() != NodePhase.DONE
             || readNode().flatMap(NodeView::postConfigAction).isPresent()) {
           reporter.report(new Report.Done(n.target()));
+        } else {
+          reporter.settled(n.target());
         }
+        reporter.mcnRetryIn().ifPresent(this::triggerLater);
         metrics.engine().settled();
         succeeded();
         return false;
@@ -321,7 +329,9 @@ public final class Daemon implements AutoCloseable {
     ConfigTarget to = new ConfigTarget(desired.get(), u.desired().image());
     PlanResult result = Planner.plan(from, to, observed());
     if (result instanceof PlanResult.Unreconcilable un) {
-      fail(new Report.Unreconcilable(un.message()), u.desired());
+      fail(
+          new Report.Unreconcilable(un.message(), u.current().config(), u.desired().config()),
+          u.desired());
       return false;
     }
     UpdatePlan plan = ((PlanResult.Ready) result).plan();
@@ -331,6 +341,13 @@ public final class Daemon implements AutoCloseable {
     if (reporter.phase() == NodePhase.DONE) {
       reporter.report(new Report.Working());
     }
+    reporter.progress(
+        new McnMilestone.Started(
+            u.current().config(),
+            u.desired(),
+            plan.steps().stream().anyMatch(Step.RequestDrain.class::isInstance),
+            plan.disruption().action(),
+            plan.steps().stream().anyMatch(Step.StageImage.class::isInstance)));
     EngineOutcome outcome =
         new UpdateEngine(
                 host,
@@ -381,6 +398,15 @@ public final class Daemon implements AutoCloseable {
       reporter.report(new Report.Rebooting(rationale));
     } catch (HostException e) {
       LOG.warn("could not record the reboot on node {}: {}", settings.node(), e.getMessage());
+    }
+  }
+
+  /** Called by the engine's listener when the controller acknowledged the drain. */
+  void drained(String request) {
+    try {
+      reporter.progress(new McnMilestone.Drained(request));
+    } catch (HostException e) {
+      LOG.warn("could not read node {} to report the drain: {}", settings.node(), e.getMessage());
     }
   }
 

@@ -35,7 +35,9 @@ final class EventListener implements StepListener {
 
   @Override
   public void stepApplied(Step step) {
-    if (step instanceof Step.StageImage) {
+    if (step instanceof Step.RequestDrain d) {
+      daemon.drained(d.request().value());
+    } else if (step instanceof Step.StageImage) {
       daemon
           .currentView()
           .ifPresent(n -> daemon.events().normal(n, "OSUpdateStaged", "Changes to OS staged"));

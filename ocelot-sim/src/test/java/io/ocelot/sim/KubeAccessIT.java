@@ -2,12 +2,14 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.apiserver.ControlPlaneBinary;
 import io.ocelot.apiserver.KubeControlPlane;
 import java.nio.file.Files;
@@ -156,6 +158,27 @@ class KubeAccessIT {
           "may only change machineconfiguration.openshift.io/ and ocelot.io/ annotations");
       assertThat(annotations("worker-1")).doesNotContainKey("ocelot.io/probe");
 
+      // Its own MachineConfigNode's status, and no other's; never a spec.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> mcn(daemon, "worker-1") != null && mcn(daemon, "worker-0") != null);
+      patchMcnStatus(daemon, "worker-0");
+      assertThatThrownBy(() -> patchMcnStatus(daemon, "worker-1"))
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("ocelot-daemon-own-machineconfignode")
+          .hasMessageContaining(
+              "a machine-config daemon may only change its own MachineConfigNode");
+      assertThatThrownBy(
+              () ->
+                  daemon
+                      .resources(MachineConfigNode.class)
+                      .withName("worker-0")
+                      .patch(
+                          PatchContext.of(PatchType.JSON_MERGE),
+                          "{\"spec\":{\"pool\":{\"name\":\"infra\"}}}"))
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("forbidden");
+
       // RBAC: no deletes, no pods, no writes to MachineConfigs.
       assertThatThrownBy(() -> daemon.nodes().withName("worker-1").delete())
           .isInstanceOf(KubernetesClientException.class)
@@ -255,6 +278,18 @@ class KubeAccessIT {
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("ocelot-daemon-own-node-annotations")
         .hasMessageContaining(message);
+  }
+
+  static MachineConfigNode mcn(KubernetesClient c, String node) {
+    return c.resources(MachineConfigNode.class).withName(node).get();
+  }
+
+  /** A status write as the daemon makes one (observedGeneration 1: the generation it is at). */
+  static void patchMcnStatus(KubernetesClient c, String node) {
+    c.resources(MachineConfigNode.class)
+        .withName(node)
+        .subresource("status")
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"status\":{\"observedGeneration\":1}}");
   }
 
   static void patchAnnotation(KubernetesClient c, String node, String key, String jsonValue) {

@@ -1,5 +1,8 @@
 package io.ocelot.api.model;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.List;
+
 /** The API group and version every Ocelot kind shares with the Machine Config Operator. */
 public final class Mco {
   public static final String GROUP = "machineconfiguration.openshift.io";
@@ -12,6 +15,15 @@ public final class Mco {
   /** Annotation on rendered configs naming the controller version that generated them. */
   public static final String GENERATED_BY_CONTROLLER_VERSION =
       GROUP + "/generated-by-controller-version";
+
+  /** Every kind Ocelot defines a CRD for, in the order they are installed. */
+  public static final List<Class<? extends HasMetadata>> KINDS =
+      List.of(
+          MachineConfig.class,
+          MachineConfigPool.class,
+          MachineOSConfig.class,
+          MachineOSBuild.class,
+          MachineConfigNode.class);
 
   private Mco() {}
 }

@@ -28,7 +28,8 @@ class CrdGenerationTest {
     "machineconfigs, MachineConfig, mc, false, IgnitionVersion",
     "machineconfigpools, MachineConfigPool, mcp, true, UpdatedMachineCount",
     "machineosconfigs, MachineOSConfig, mosc, true, Image",
-    "machineosbuilds, MachineOSBuild, mosb, true, Succeeded"
+    "machineosbuilds, MachineOSBuild, mosb, true, Succeeded",
+    "machineconfignodes, MachineConfigNode, mcn, true, UpdatedFilesAndOS"
   })
   void crdMatchesTheContract(
       String plural, String kind, String shortName, boolean statusSubresource, String column)
@@ -48,7 +49,13 @@ class CrdGenerationTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"machineconfigs", "machineconfigpools", "machineosconfigs", "machineosbuilds"})
+  @CsvSource({
+    "machineconfigs",
+    "machineconfigpools",
+    "machineosconfigs",
+    "machineosbuilds",
+    "machineconfignodes"
+  })
   void deployDirectoryHoldsTheGeneratedCrd(String plural) throws Exception {
     String name = plural + ".machineconfiguration.openshift.io-v1.yml";
     Path shipped = Path.of("..", "deploy", "crds", name);
@@ -56,5 +63,62 @@ class CrdGenerationTest {
         CrdGenerationTest.class.getResourceAsStream("/META-INF/fabric8/" + name)) {
       assertThat(Files.readString(shipped)).isEqualTo(new String(in.readAllBytes(), "UTF-8"));
     }
+  }
+
+  static List<String> columns(String plural, int priority) throws Exception {
+    List<String> columns = new ArrayList<>();
+    crd(plural)
+        .path("spec")
+        .path("versions")
+        .get(0)
+        .path("additionalPrinterColumns")
+        .forEach(
+            c -> {
+              if (c.path("priority").asInt() == priority) {
+                columns.add(c.path("name").asText());
+              }
+            });
+    return columns;
+  }
+
+  /** Admins' scripts parse {@code oc get}'s columns: upstream's order, not the generator's. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "machineconfigs|0|GeneratedByController,IgnitionVersion,Age",
+        "machineconfigpools|0|Config,Updated,Updating,Degraded,MachineCount,ReadyMachineCount,"
+            + "UpdatedMachineCount,DegradedMachineCount,Age",
+        "machineconfignodes|0|PoolName,DesiredConfig,CurrentConfig,Updated,Age",
+        "machineconfignodes|1|UpdatePrepared,UpdateExecuted,UpdatePostActionComplete,"
+            + "UpdateComplete,Resumed,UpdatedFilesAndOS,CordonedNode,DrainedNode,RebootedNode,"
+            + "UncordonedNode"
+      })
+  void printerColumnsAreInUpstreamsOrder(String plural, int priority, String expected)
+      throws Exception {
+    assertThat(columns(plural, priority)).containsExactly(expected.split(","));
+  }
+
+  @org.junit.jupiter.api.Test
+  void machineConfigNodeConditionsAreAListMapKeyedByTypeAndTheNameMustMatchTheNode()
+      throws Exception {
+    JsonNode schema = crd("machineconfignodes").path("spec").path("versions").get(0).path("schema");
+    JsonNode root = schema.path("openAPIV3Schema");
+    JsonNode conditions =
+        root.path("properties").path("status").path("properties").path("conditions");
+    assertThat(conditions.path("x-kubernetes-list-type").asText()).isEqualTo("map");
+    assertThat(conditions.path("x-kubernetes-list-map-keys").toString()).isEqualTo("[\"type\"]");
+    assertThat(conditions.path("maxItems").asInt()).isEqualTo(20);
+    assertThat(conditions.path("items").path("required").toString()).contains("\"type\"");
+    assertThat(root.path("x-kubernetes-validations").toString())
+        .contains("self.metadata.name == self.spec.node.name");
+    assertThat(
+            root.path("properties")
+                .path("status")
+                .path("properties")
+                .path("observedGeneration")
+                .path("x-kubernetes-validations")
+                .toString())
+        .contains("self >= oldSelf");
   }
 }

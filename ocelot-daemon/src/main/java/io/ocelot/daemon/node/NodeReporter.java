@@ -3,9 +3,13 @@ package io.ocelot.daemon.node;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.mcn.McnMilestone;
+import io.ocelot.daemon.node.mcn.McnWriter;
 import io.ocelot.daemon.txn.FailureJson;
 import io.ocelot.daemon.txn.FailureRecord;
+import io.ocelot.daemon.txn.Target;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -24,13 +28,16 @@ public final class NodeReporter {
   private final NodeWriter writer;
   private final NodeEvents events;
   private final DaemonMetrics metrics;
+  private final McnWriter mcn;
   private final Clock clock;
   private NodePhase phase = NodePhase.STARTING;
 
-  public NodeReporter(NodeWriter writer, NodeEvents events, DaemonMetrics metrics, Clock clock) {
+  public NodeReporter(
+      NodeWriter writer, NodeEvents events, DaemonMetrics metrics, McnWriter mcn, Clock clock) {
     this.writer = writer;
     this.events = events;
     this.metrics = metrics;
+    this.mcn = mcn;
     this.clock = clock;
   }
 
@@ -54,12 +61,50 @@ public final class NodeReporter {
     }
     NodeView node = NodeView.of(writer.read());
     writer.write(annotations(r));
+    milestone(r).ifPresent(m -> mcn.report(m, node.currentConfig()));
     emit(node, from, r);
     count(r, clock.instant());
     if (to != from) {
       LOG.info("node phase {} -> {}", from, to);
     }
     phase = to;
+  }
+
+  /**
+   * Progress within a phase, for the MachineConfigNode only (the node's annotations have no word
+   * for it).
+   */
+  public synchronized void progress(McnMilestone m) throws HostException {
+    mcn.report(m, NodeView.of(writer.read()).currentConfig());
+  }
+
+  /** The node is on {@code target} and stays there: the MachineConfigNode says so (once). */
+  public synchronized void settled(Target target) throws HostException {
+    progress(new McnMilestone.Done(target));
+  }
+
+  /** When to report again for a MachineConfigNode that did not exist yet. */
+  public Optional<Duration> mcnRetryIn() {
+    return mcn.retryIn();
+  }
+
+  /** The MachineConfigNode's status writes so far. */
+  public int mcnWrites() {
+    return mcn.writes();
+  }
+
+  private static Optional<McnMilestone> milestone(Report r) {
+    if (r instanceof Report.Rebooting) {
+      return Optional.of(new McnMilestone.Rebooting());
+    } else if (r instanceof Report.Done d) {
+      return Optional.of(new McnMilestone.Done(d.target()));
+    } else if (r instanceof Report.Degraded d) {
+      return Optional.of(new McnMilestone.Failed(d.reason(), d.reasonClass(), d.failure()));
+    } else if (r instanceof Report.Unreconcilable u) {
+      return Optional.of(new McnMilestone.Unreconcilable(u.from(), u.to(), u.reason()));
+    }
+    // Working: the update's start is reported with its plan (Started), also on a retry.
+    return Optional.empty();
   }
 
   private static Map<String, Optional<String>> annotations(Report r) {

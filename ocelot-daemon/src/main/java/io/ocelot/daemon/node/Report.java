@@ -42,7 +42,7 @@ public sealed interface Report {
   }
 
   /** The desired config cannot be applied to a running node; nothing was touched. */
-  record Unreconcilable(String reason) implements Report {
+  record Unreconcilable(String reason, String from, String to) implements Report {
     @Override
     public NodePhase phase() {
       return NodePhase.UNRECONCILABLE;

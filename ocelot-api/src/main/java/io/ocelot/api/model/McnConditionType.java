@@ -1,0 +1,37 @@
+package io.ocelot.api.model;
+
+/**
+ * The condition types of a MachineConfigNode, with upstream's names, in the order an update passes
+ * through them. Parents ({@link #UPDATE_PREPARED}, {@link #UPDATE_EXECUTED}, ...) summarize a
+ * phase; their children say which part of it happened.
+ */
+public enum McnConditionType {
+  UPDATE_PREPARED("UpdatePrepared"),
+  UPDATE_COMPATIBLE("UpdateCompatible"),
+  UPDATE_EXECUTED("UpdateExecuted"),
+  CORDONED("Cordoned"),
+  DRAINED("Drained"),
+  APPLIED_FILES_AND_OS("AppliedFilesAndOS"),
+  IMAGE_PULLED_FROM_REGISTRY("ImagePulledFromRegistry"),
+  APPLIED_OS_IMAGE("AppliedOSImage"),
+  APPLIED_FILES("AppliedFiles"),
+  UPDATE_POST_ACTION_COMPLETE("UpdatePostActionComplete"),
+  REBOOTED_NODE("RebootedNode"),
+  RELOADED_CRIO("ReloadedCRIO"),
+  UPDATE_COMPLETE("UpdateComplete"),
+  UNCORDONED("Uncordoned"),
+  RESUMED("Resumed"),
+  UPDATED("Updated"),
+  NODE_DEGRADED("NodeDegraded");
+
+  private final String type;
+
+  McnConditionType(String type) {
+    this.type = type;
+  }
+
+  /** The {@code type} string in the object. */
+  public String type() {
+    return type;
+  }
+}

@@ -1,0 +1,32 @@
+package io.ocelot.daemon.node.mcn;
+
+import io.ocelot.daemon.plan.PostAction;
+import io.ocelot.daemon.txn.FailureRecord;
+import io.ocelot.daemon.txn.Target;
+import java.util.Optional;
+
+/** A point of an update the node's MachineConfigNode reports; one status write each at most. */
+public sealed interface McnMilestone {
+
+  /** The plan is made and compatible; the engine starts. */
+  record Started(String from, Target to, boolean drain, PostAction postAction, boolean stagesImage)
+      implements McnMilestone {}
+
+  /** The controller cordoned and drained the node for {@code request}. */
+  record Drained(String request) implements McnMilestone {}
+
+  /**
+   * Every change is on disk; the reboot into the started update's target is about to be requested.
+   */
+  record Rebooting() implements McnMilestone {}
+
+  /** The node runs {@code target}, validated and uncordoned. */
+  record Done(Target target) implements McnMilestone {}
+
+  /** The update failed; {@code reason} is the node's reason annotation. */
+  record Failed(String reason, String reasonClass, Optional<FailureRecord> failure)
+      implements McnMilestone {}
+
+  /** The desired config cannot be applied to a running node. */
+  record Unreconcilable(String from, String to, String reason) implements McnMilestone {}
+}

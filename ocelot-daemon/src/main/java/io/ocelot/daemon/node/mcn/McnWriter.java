@@ -1,0 +1,115 @@
+package io.ocelot.daemon.node.mcn;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfigNode;
+import io.ocelot.api.model.MachineConfigNodeStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the node's own MachineConfigNode status: one merge patch of the whole status per
+ * milestone, none when nothing changes. The object is read once and again at the start of each
+ * update (the controller may have moved its spec); between, the last write is the view, since the
+ * daemon is the status's only writer. The MachineConfigNode is a report: a failure to write it is
+ * logged and never fails the update (the Node's annotations are the protocol).
+ */
+public final class McnWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(McnWriter.class);
+
+  private final KubernetesClient client;
+  private final String node;
+  private final Clock clock;
+  private static final Duration RETRY_CAP = Duration.ofMinutes(1);
+
+  private final AtomicInteger writes = new AtomicInteger();
+  private int misses;
+  private MachineConfigNode last;
+  private Optional<McnMilestone.Started> started = Optional.empty();
+
+  public McnWriter(KubernetesClient client, String node, Clock clock) {
+    this.client = client;
+    this.node = node;
+    this.clock = clock;
+  }
+
+  /**
+   * When to report again because the MachineConfigNode did not exist (the controller creates it,
+   * maybe after this daemon starts): backing off from 1 s to a minute, so that a cluster without
+   * the CRD costs one GET a minute.
+   */
+  public synchronized Optional<Duration> retryIn() {
+    if (misses == 0) {
+      return Optional.empty();
+    }
+    Duration d = Duration.ofSeconds(1L << Math.min(misses - 1, 6));
+    return Optional.of(d.compareTo(RETRY_CAP) > 0 ? RETRY_CAP : d);
+  }
+
+  /** Status writes so far (for the benchmark). */
+  public int writes() {
+    return writes.get();
+  }
+
+  /**
+   * Reports {@code m}; {@code currentConfig} is the node's {@code currentConfig} annotation, shown
+   * as the current version until the first update completes.
+   */
+  public synchronized void report(McnMilestone m, Optional<String> currentConfig) {
+    if (m instanceof McnMilestone.Started s) {
+      started = Optional.of(s);
+      last = null;
+    }
+    try {
+      if (last == null) {
+        last = client.resources(MachineConfigNode.class).withName(node).get();
+        if (last == null) {
+          misses++;
+          LOG.debug("node {} has no MachineConfigNode yet; not reporting {}", node, m);
+          return;
+        }
+        misses = 0;
+      }
+      MachineConfigNodeStatus before =
+          Optional.ofNullable(last.getStatus()).orElseGet(MachineConfigNodeStatus::new);
+      long generation =
+          Optional.ofNullable(last.getMetadata().getGeneration()).filter(g -> g > 0).orElse(1L);
+      MachineConfigNodeStatus after =
+          McnStatuses.next(
+              before, m, node, currentConfig, started, generation, clock.instant().toString());
+      if (Json.MAPPER.valueToTree(before).equals(Json.MAPPER.valueToTree(after))) {
+        return;
+      }
+      ObjectNode patch = JsonNodeFactory.instance.objectNode();
+      ObjectNode status = patch.putObject("status");
+      status.setAll((ObjectNode) Json.MAPPER.valueToTree(after));
+      if (before.getConfigImage() != null && after.getConfigImage() == null) {
+        // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
+        status.putNull("configImage");
+      }
+      last =
+          client
+              .resources(MachineConfigNode.class)
+              .withName(node)
+              .subresource("status")
+              .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+      writes.incrementAndGet();
+    } catch (KubernetesClientException e) {
+      LOG.warn("could not report {} on MachineConfigNode {}: {}", m, node, e.getMessage());
+      last = null;
+    } finally {
+      if (m instanceof McnMilestone.Done) {
+        started = Optional.empty();
+      }
+    }
+  }
+}

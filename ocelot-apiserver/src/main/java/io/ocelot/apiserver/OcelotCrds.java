@@ -3,7 +3,6 @@ package io.ocelot.apiserver;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.Mco;
-import io.ocelot.api.model.crd.CrdFinisher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +15,7 @@ final class OcelotCrds {
 
   /** Every CRD, read from the class path with {@code client}'s parser. */
   static List<CustomResourceDefinition> load(KubernetesClient client) {
-    return Mco.KINDS.stream().map(kind -> load(client, CrdFinisher.fileName(kind))).toList();
+    return Mco.KINDS.stream().map(kind -> load(client, Mco.crdFileName(kind))).toList();
   }
 
   private static CustomResourceDefinition load(KubernetesClient client, String name) {

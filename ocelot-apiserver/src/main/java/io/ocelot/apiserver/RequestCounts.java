@@ -29,6 +29,15 @@ public record RequestCounts(Map<String, Long> byKind) {
         .sum();
   }
 
+  /** The writes to one resource, e.g. {@code machineconfignodes/status}. */
+  public long writesTo(String resource) {
+    return byKind.entrySet().stream()
+        .filter(e -> !isRefusal(e.getKey()) && isWrite(e.getKey()))
+        .filter(e -> e.getKey().substring(e.getKey().indexOf(' ') + 1).equals(resource))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
+  }
+
   /** What was served since {@code earlier}, sorted by key. */
   public RequestCounts since(RequestCounts earlier) {
     Map<String, Long> out = new TreeMap<>();

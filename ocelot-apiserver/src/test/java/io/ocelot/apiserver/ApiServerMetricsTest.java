@@ -43,4 +43,18 @@ class ApiServerMetricsTest {
         .doesNotContainKey("LIST nodes")
         .containsEntry("UPDATE nodes 409", 2L);
   }
+
+  @Test
+  void writesToOneResourceCountNeitherReadsNorRefusalsNorOtherResources() {
+    RequestCounts c =
+        new RequestCounts(
+            Map.of(
+                "PATCH machineconfignodes/status", 4L,
+                "PATCH machineconfignodes/status 422", 1L,
+                "GET machineconfignodes", 2L,
+                "UPDATE machineconfignodes", 3L,
+                "PATCH nodes", 5L));
+    assertThat(c.writesTo("machineconfignodes/status")).isEqualTo(4);
+    assertThat(c.writesTo("machineconfignodes")).isEqualTo(3);
+  }
 }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       SimCommand.class,
       DemoCommand.class,
       FaultCommand.class,
+      DescribeCommand.class,
       BenchCommand.class,
       ConsoleCommand.class,
       CommandLine.HelpCommand.class

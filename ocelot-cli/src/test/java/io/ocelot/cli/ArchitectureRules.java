@@ -25,10 +25,16 @@ final class ArchitectureRules {
               resideInAPackage("io.ocelot..").and(not(resideInAPackage("io.ocelot.api.."))))
           .as("ocelot-api depends on nothing of ours");
 
+  /**
+   * One exception: {@code CrdFinisher}, which the build runs on the CRD files the generator wrote
+   * (it runs in ocelot-api's own build, so it lives there); nothing of Ocelot calls it.
+   */
   static final ArchRule API_DOES_NO_IO =
       noClasses()
           .that()
           .resideInAPackage("io.ocelot.api..")
+          .and()
+          .doNotHaveFullyQualifiedName("io.ocelot.api.model.crd.CrdFinisher")
           .should()
           .dependOnClassesThat(
               resideInAnyPackage("java.nio.file..", "java.net.http..")
@@ -42,7 +48,7 @@ final class ArchitectureRules {
                           .or(type(java.net.Socket.class))
                           .or(type(java.net.URLConnection.class))
                           .or(type(ProcessBuilder.class))))
-          .as("ocelot-api does no I/O and makes no client calls");
+          .as("ocelot-api does no I/O and makes no client calls (the build's CRD finisher aside)");
 
   static final ArchRule PLAN_IS_PURE =
       classes()

@@ -89,6 +89,7 @@ class DeployManifestsTest {
             "machineconfignodes:get",
             "machineconfignodes:list",
             "machineconfignodes:watch",
+            "machineconfignodes:patch",
             "machineconfignodes/status:update",
             "machineconfignodes/status:patch",
             "events:create",

@@ -177,6 +177,17 @@ class KubeAccessIT {
                           PatchContext.of(PatchType.JSON_MERGE),
                           "{\"spec\":{\"pool\":{\"name\":\"infra\"}}}"))
           .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining(
+              "may change only the status and ocelot.io/ annotations of its MachineConfigNode");
+      daemon
+          .resources(MachineConfigNode.class)
+          .withName("worker-0")
+          .patch(
+              PatchContext.of(PatchType.JSON_MERGE),
+              "{\"metadata\":{\"annotations\":{\"ocelot.io/probe\":\"own\"}}}");
+      assertThatThrownBy(
+              () -> daemon.resources(MachineConfigNode.class).withName("worker-0").delete())
+          .isInstanceOf(KubernetesClientException.class)
           .hasMessageContaining("forbidden");
 
       // RBAC: no deletes, no pods, no writes to MachineConfigs.

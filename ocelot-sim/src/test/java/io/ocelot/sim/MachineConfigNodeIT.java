@@ -44,6 +44,16 @@ class MachineConfigNodeIT {
     return kubectl.ok("get", "mcn", node, "-o", CONDITION.formatted(type, field));
   }
 
+  static String lastFailure(String node) {
+    return sim.client()
+        .resources(MachineConfigNode.class)
+        .withName(node)
+        .get()
+        .getMetadata()
+        .getAnnotations()
+        .getOrDefault("ocelot.io/last-failure", null);
+  }
+
   static List<String> header(String... args) throws Exception {
     return List.of(kubectl.ok(args).lines().findFirst().orElseThrow().trim().split("\\s+"));
   }
@@ -180,11 +190,15 @@ class MachineConfigNodeIT {
     assertThat(condition("worker-1", "UpdatePostActionComplete", "reason"))
         .isEqualTo("RebootCommandFailed");
     assertThat(condition("worker-1", "Updated", "status")).isEqualTo("False");
+    // The failure record, readable without the node: steps, their undo, the command's output.
+    await().atMost(Duration.ofSeconds(10)).until(() -> lastFailure("worker-1") != null);
+    assertThat(lastFailure("worker-1")).contains("\"phase\":\"reboot\"").contains("systemd-run");
 
     sim.apply(new Fault.FixReboot("worker-1"));
     kubectl.ok("wait", "--for=condition=Updated", "mcn/worker-1", "--timeout=120s");
     assertThat(condition("worker-1", "NodeDegraded", "status")).isEqualTo("False");
     assertThat(condition("worker-1", "RebootedNode", "status")).isEqualTo("True");
+    await().atMost(Duration.ofSeconds(10)).until(() -> lastFailure("worker-1") == null);
     String desired =
         kubectl.ok("get", "mcn", "worker-1", "-o", "jsonpath={.spec.configVersion.desired}");
     assertThat(

@@ -25,5 +25,10 @@ public final class Mco {
           MachineOSBuild.class,
           MachineConfigNode.class);
 
+  /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
+  public static String crdFileName(Class<? extends HasMetadata> kind) {
+    return HasMetadata.getPlural(kind) + "." + HasMetadata.getGroup(kind) + "-v1.yml";
+  }
+
   private Mco() {}
 }

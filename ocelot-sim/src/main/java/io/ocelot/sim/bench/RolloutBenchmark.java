@@ -240,6 +240,10 @@ public final class RolloutBenchmark {
         "node writes per node update",
         String.format("%.1f", r.writes() / (double) Math.max(1, r.done())));
     figure(
+        "MachineConfigNode status writes per node update",
+        String.format(
+            "%.1f", served.writesTo("machineconfignodes/status") / (double) Math.max(1, r.done())));
+    figure(
         "events per node update", String.format("%.1f", events / (double) Math.max(1, r.done())));
     figure(
         "API requests",

@@ -36,16 +36,11 @@ public final class CrdFinisher {
   public static void main(String[] args) throws IOException {
     Path dir = Path.of(args[0]);
     for (Class<? extends HasMetadata> kind : Mco.KINDS) {
-      Path file = dir.resolve(fileName(kind));
+      Path file = dir.resolve(Mco.crdFileName(kind));
       JsonNode crd = YAML.readTree(Files.readString(file, StandardCharsets.UTF_8));
       finish((ObjectNode) crd, kind);
       Files.writeString(file, HEADER + YAML.writeValueAsString(crd), StandardCharsets.UTF_8);
     }
-  }
-
-  /** The generator's file name for a kind's CRD. */
-  public static String fileName(Class<? extends HasMetadata> kind) {
-    return HasMetadata.getPlural(kind) + "." + HasMetadata.getGroup(kind) + "-v1.yml";
   }
 
   static void finish(ObjectNode crd, Class<?> kind) {

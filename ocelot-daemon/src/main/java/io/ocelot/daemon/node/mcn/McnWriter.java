@@ -7,10 +7,14 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigNodeStatus;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.txn.FailureJson;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -30,6 +34,9 @@ public final class McnWriter {
   private final String node;
   private final Clock clock;
   private static final Duration RETRY_CAP = Duration.ofMinutes(1);
+
+  /** Ocelot's failure record on the MachineConfigNode, as on the Node. */
+  public static final String LAST_FAILURE = NodeAnnotations.LAST_FAILURE;
 
   private final AtomicInteger writes = new AtomicInteger();
   private int misses;
@@ -86,23 +93,10 @@ public final class McnWriter {
       MachineConfigNodeStatus after =
           McnStatuses.next(
               before, m, node, currentConfig, started, generation, clock.instant().toString());
-      if (Json.MAPPER.valueToTree(before).equals(Json.MAPPER.valueToTree(after))) {
-        return;
+      if (!Json.MAPPER.valueToTree(before).equals(Json.MAPPER.valueToTree(after))) {
+        writeStatus(before, after);
       }
-      ObjectNode patch = JsonNodeFactory.instance.objectNode();
-      ObjectNode status = patch.putObject("status");
-      status.setAll((ObjectNode) Json.MAPPER.valueToTree(after));
-      if (before.getConfigImage() != null && after.getConfigImage() == null) {
-        // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
-        status.putNull("configImage");
-      }
-      last =
-          client
-              .resources(MachineConfigNode.class)
-              .withName(node)
-              .subresource("status")
-              .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
-      writes.incrementAndGet();
+      failureRecord(m);
     } catch (KubernetesClientException e) {
       LOG.warn("could not report {} on MachineConfigNode {}: {}", m, node, e.getMessage());
       last = null;
@@ -111,5 +105,50 @@ public final class McnWriter {
         started = Optional.empty();
       }
     }
+  }
+
+  private void writeStatus(MachineConfigNodeStatus before, MachineConfigNodeStatus after) {
+    ObjectNode patch = JsonNodeFactory.instance.objectNode();
+    ObjectNode status = patch.putObject("status");
+    status.setAll((ObjectNode) Json.MAPPER.valueToTree(after));
+    if (before.getConfigImage() != null && after.getConfigImage() == null) {
+      // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
+      status.putNull("configImage");
+    }
+    last =
+        client
+            .resources(MachineConfigNode.class)
+            .withName(node)
+            .subresource("status")
+            .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+    writes.incrementAndGet();
+  }
+
+  /**
+   * The failure record beside the conditions, so that {@code kubectl get mcn -o yaml} and {@code
+   * ocelot describe node} show the steps and their undo without the Node: an annotation, not status
+   * fields upstream's schema would prune. Written on a failure, removed when done.
+   */
+  private void failureRecord(McnMilestone m) {
+    Map<String, String> annotations = ObjectMaps.present(last.getMetadata().getAnnotations());
+    String patch;
+    if (m instanceof McnMilestone.Failed f && f.failure().isPresent()) {
+      String record = FailureJson.write(f.failure().get()).toString();
+      if (record.equals(annotations.get(LAST_FAILURE))) {
+        return;
+      }
+      patch = JsonNodeFactory.instance.objectNode().put(LAST_FAILURE, record).toString();
+    } else if (m instanceof McnMilestone.Done && annotations.containsKey(LAST_FAILURE)) {
+      patch = JsonNodeFactory.instance.objectNode().putNull(LAST_FAILURE).toString();
+    } else {
+      return;
+    }
+    last =
+        client
+            .resources(MachineConfigNode.class)
+            .withName(node)
+            .patch(
+                PatchContext.of(PatchType.JSON_MERGE),
+                "{\"metadata\":{\"annotations\":" + patch + "}}");
   }
 }

@@ -1,0 +1,139 @@
+package io.ocelot.cli;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.kube.ObjectMaps;
+import io.ocelot.api.model.MachineConfigNode;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.text.Printable;
+import io.ocelot.daemon.txn.FailureRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What {@code ocelot describe node} prints (pure): the node's state and configs, its
+ * MachineConfigNode's conditions as a timeline, and the last failure record step by step. Every
+ * value from the cluster is escaped: a crafted reason cannot fake a line.
+ */
+final class NodeDescription {
+  private NodeDescription() {}
+
+  static String render(
+      Node node, Optional<MachineConfigNode> mcn, Optional<FailureRecord> failure, Instant now) {
+    Map<String, String> a = ObjectMaps.present(node.getMetadata().getAnnotations());
+    StringBuilder b = new StringBuilder();
+    line(b, "Node", node.getMetadata().getName());
+    mcn.map(m -> m.getSpec().getPool().getName()).ifPresent(p -> line(b, "Pool", p));
+    line(b, "State", a.getOrDefault(NodeAnnotations.STATE, "(none)"));
+    line(
+        b,
+        "Current config",
+        configOf(a, NodeAnnotations.CURRENT_CONFIG, NodeAnnotations.CURRENT_IMAGE));
+    line(
+        b,
+        "Desired config",
+        configOf(a, NodeAnnotations.DESIRED_CONFIG, NodeAnnotations.DESIRED_IMAGE));
+    boolean cordoned =
+        node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+    line(b, "Schedulable", cordoned ? "no (cordoned)" : "yes");
+    Optional.ofNullable(a.get(NodeAnnotations.REASON))
+        .filter(r -> !r.isEmpty())
+        .ifPresent(r -> line(b, "Reason", r));
+    b.append('\n');
+    if (mcn.isEmpty()) {
+      b.append("Update: no MachineConfigNode for this node (is it in a pool?)\n");
+    } else {
+      timeline(b, mcn.get(), now);
+    }
+    failure.ifPresent(f -> failure(b, f));
+    return b.toString();
+  }
+
+  private static String configOf(Map<String, String> a, String config, String image) {
+    return a.getOrDefault(config, "(none)")
+        + Optional.ofNullable(a.get(image)).map(i -> " / image " + i).orElse("");
+  }
+
+  /** The conditions that happened, oldest first: the update as it went. */
+  private static void timeline(StringBuilder b, MachineConfigNode mcn, Instant now) {
+    List<Condition> happened =
+        Optional.ofNullable(mcn.getStatus()).map(s -> s.getConditions()).orElse(List.of()).stream()
+            .filter(c -> !"NotYetOccurred".equals(c.getReason()))
+            .sorted(
+                Comparator.comparing(
+                    c -> Optional.ofNullable(c.getLastTransitionTime()).orElse("")))
+            .toList();
+    b.append("Update (MachineConfigNode ").append(Printable.escape(mcn.getMetadata().getName()));
+    b.append(", desired ").append(Printable.escape(mcn.getSpec().getConfigVersion().getDesired()));
+    b.append("):\n");
+    if (happened.isEmpty()) {
+      b.append("  (no condition reported yet)\n");
+    }
+    for (Condition c : happened) {
+      b.append(
+          String.format(
+              "  %-9s %-26s %-8s %s%n",
+              ago(c.getLastTransitionTime(), now),
+              c.getType(),
+              c.getStatus(),
+              Printable.escape(c.getMessage())));
+    }
+  }
+
+  private static void failure(StringBuilder b, FailureRecord f) {
+    b.append('\n');
+    b.append("Last failure (attempt ").append(f.attempt()).append(", ").append(f.phase().word());
+    b.append(" phase, at ").append(f.failedAt()).append("):\n");
+    line(b, "  Step", f.step());
+    line(b, "  Cause", f.cause());
+    f.command()
+        .ifPresent(
+            c -> line(b, "  Command", c + f.exitCode().map(e -> " (exit " + e + ")").orElse("")));
+    if (!f.stderrTail().isBlank()) {
+      line(b, "  Stderr", f.stderrTail().strip());
+    }
+    b.append("  Rollback:\n");
+    if (f.rollback().isEmpty()) {
+      b.append("    (nothing to undo)\n");
+    }
+    for (FailureRecord.RollbackStep s : f.rollback()) {
+      b.append(String.format("    %-10s %s", s.outcome().word(), Printable.escape(s.step())));
+      s.error().ifPresent(e -> b.append(": ").append(Printable.escape(e)));
+      b.append('\n');
+    }
+    line(b, "  Remains on", f.remainsOn().describe());
+    f.notes().forEach(n -> line(b, "  Note", n));
+  }
+
+  private static void line(StringBuilder b, String label, String value) {
+    b.append(String.format("%-16s %s%n", label + ":", Printable.escape(value)));
+  }
+
+  /** {@code 42s}, {@code 5m}, {@code 3h}, {@code 2d} ago, as kubectl prints ages. */
+  static String ago(String time, Instant now) {
+    if (time == null || time.isEmpty()) {
+      return "-";
+    }
+    Duration d;
+    try {
+      d = Duration.between(Instant.parse(time), now);
+    } catch (java.time.format.DateTimeParseException e) {
+      return "-";
+    }
+    long s = Math.max(0, d.getSeconds());
+    if (s < 120) {
+      return s + "s";
+    }
+    if (s < 7200) {
+      return s / 60 + "m";
+    }
+    if (s < 172800) {
+      return s / 3600 + "h";
+    }
+    return s / 86400 + "d";
+  }
+}

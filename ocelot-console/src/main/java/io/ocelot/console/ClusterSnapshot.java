@@ -6,42 +6,63 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
-import io.ocelot.api.node.NodeAnnotations;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * What the console page shows, as one JSON document built from API objects: pools with counts and
- * conditions, nodes with state, configs, images, reason and last failure record, the newest events,
- * and alerts. Pure: the caller reads the objects.
+ * What the console page shows, as one JSON document built from API objects: pools with counts,
+ * conditions and rollout progress (who is in flight, who is next), nodes with their pool, state,
+ * cordon, configs, images, reason, last failure record and MachineConfigNode timeline, the newest
+ * events, and alerts with their runbooks. Pure: the caller reads the objects.
  */
 public final class ClusterSnapshot {
   static final int EVENTS = 40;
 
   private ClusterSnapshot() {}
 
+  /** {@code runbooks}: the alerts that have a runbook the console serves at {@code /runbooks/}. */
   public static JsonNode of(
-      List<MachineConfigPool> pools,
-      List<Node> nodes,
-      List<Event> events,
-      List<Alert> alerts,
-      boolean faults) {
+      ClusterObjects objects, List<Alert> alerts, Set<String> runbooks, boolean faults) {
     ObjectNode out = Json.MAPPER.createObjectNode();
     out.put("faults", faults);
+    Map<String, MachineConfigNode> mcns =
+        objects.machineConfigNodes().stream()
+            .collect(Collectors.toMap(m -> m.getMetadata().getName(), m -> m, (a, b) -> a));
+    Map<String, String> poolOf = new HashMap<>();
+    mcns.forEach((node, m) -> poolOf.put(node, m.getSpec().getPool().getName()));
     ArrayNode p = out.putArray("pools");
-    pools.stream()
+    objects.pools().stream()
         .sorted(Comparator.comparing(x -> x.getMetadata().getName()))
-        .forEach(pool -> p.add(pool(pool)));
+        .forEach(
+            pool ->
+                p.add(
+                    pool(
+                        pool,
+                        objects.nodes().stream()
+                            .filter(
+                                n ->
+                                    pool.getMetadata()
+                                        .getName()
+                                        .equals(poolOf.get(n.getMetadata().getName())))
+                            .toList())));
     ArrayNode n = out.putArray("nodes");
-    nodes.stream()
+    objects.nodes().stream()
         .sorted(Comparator.comparing(x -> x.getMetadata().getName()))
-        .forEach(node -> n.add(node(node)));
+        .forEach(
+            node ->
+                n.add(
+                    NodeJson.of(
+                        node, Optional.ofNullable(mcns.get(node.getMetadata().getName())))));
     ArrayNode e = out.putArray("events");
-    events.stream()
+    objects.events().stream()
         .sorted(Comparator.comparing(ClusterSnapshot::time).reversed())
         .limit(EVENTS)
         .forEach(ev -> e.add(event(ev)));
@@ -51,22 +72,38 @@ public final class ClusterSnapshot {
             a.addObject()
                 .put("name", al.name())
                 .put("node", al.node())
-                .put("severity", al.severity()));
+                .put("severity", al.severity())
+                .put(
+                    "runbook",
+                    runbooks.contains(al.name()) ? "/runbooks/" + al.name() + ".md" : ""));
     return out;
   }
 
-  private static ObjectNode pool(MachineConfigPool pool) {
+  private static ObjectNode pool(MachineConfigPool pool, List<Node> members) {
     ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("name", pool.getMetadata().getName());
     MachineConfigPoolStatus s =
         Optional.ofNullable(pool.getStatus()).orElseGet(MachineConfigPoolStatus::new);
+    o.put("paused", Boolean.TRUE.equals(pool.getSpec().getPaused()));
+    // What `kubectl get mcp` shows as CONFIG: the config every machine has reached.
+    Optional<String> current =
+        Optional.ofNullable(s.getConfiguration()).map(c -> c.getName()).filter(c -> !c.isEmpty());
+    o.put("config", current.orElse(""));
+    PoolProgress progress = PoolProgress.of(pool, members);
+    progress
+        .target()
+        .filter(t -> !current.equals(Optional.of(t)))
+        .ifPresent(t -> o.put("target", t));
+    ObjectNode r = o.putObject("progress");
+    r.put("members", progress.members()).put("updated", progress.updated());
+    ArrayNode inFlight = r.putArray("inFlight");
+    progress.inFlight().forEach(inFlight::add);
+    progress.next().ifPresent(x -> r.put("next", x));
     o.put("machines", s.getMachineCount())
         .put("updated", s.getUpdatedMachineCount())
         .put("ready", s.getReadyMachineCount())
         .put("unavailable", s.getUnavailableMachineCount())
         .put("degraded", s.getDegradedMachineCount());
-    Optional.ofNullable(pool.getSpec().getConfiguration())
-        .ifPresent(c -> o.put("config", c.getName()));
     ArrayNode conditions = o.putArray("conditions");
     s.getConditions()
         .forEach(
@@ -78,35 +115,6 @@ public final class ClusterSnapshot {
                     .put("reason", Optional.ofNullable(c.getReason()).orElse(""))
                     .put("message", Optional.ofNullable(c.getMessage()).orElse("")));
     return o;
-  }
-
-  private static ObjectNode node(Node node) {
-    Map<String, String> a =
-        Optional.ofNullable(node.getMetadata().getAnnotations()).orElse(Map.of());
-    ObjectNode o = Json.MAPPER.createObjectNode();
-    o.put("name", node.getMetadata().getName())
-        .put("ready", ready(node))
-        .put("state", a.getOrDefault(NodeAnnotations.STATE, ""))
-        .put("currentConfig", a.getOrDefault(NodeAnnotations.CURRENT_CONFIG, ""))
-        .put("desiredConfig", a.getOrDefault(NodeAnnotations.DESIRED_CONFIG, ""))
-        .put("currentImage", a.getOrDefault(NodeAnnotations.CURRENT_IMAGE, ""))
-        .put("desiredImage", a.getOrDefault(NodeAnnotations.DESIRED_IMAGE, ""))
-        .put("reason", a.getOrDefault(NodeAnnotations.REASON, ""));
-    String failure = a.get(NodeAnnotations.LAST_FAILURE);
-    if (failure != null) {
-      try {
-        o.set("lastFailure", Json.MAPPER.readTree(failure));
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        o.put("lastFailure", failure); // shown as text: the record is what the daemon wrote
-      }
-    }
-    return o;
-  }
-
-  private static boolean ready(Node node) {
-    return node.getStatus() != null
-        && node.getStatus().getConditions().stream()
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private static ObjectNode event(Event e) {

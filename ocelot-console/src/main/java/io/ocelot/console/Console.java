@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +15,8 @@ import java.util.function.Supplier;
 
 /**
  * The console on an HTTP server: {@code /} the page, {@code /api/state} the {@link ClusterSnapshot}
- * it polls every second. Fault buttons appear when the host (the simulator) serves {@code /faults}.
+ * it polls every second, {@code /runbooks/NAME.md} the alerts' runbooks. Fault buttons appear when
+ * the host (the simulator) serves {@code /faults}.
  */
 public final class Console {
   private Console() {}
@@ -37,6 +40,7 @@ public final class Console {
           }
           respond(exchange, 200, "text/html; charset=utf-8", page());
         });
+    server.createContext("/runbooks/", Runbooks::serve);
     server.createContext(
         "/api/state",
         exchange -> {
@@ -58,11 +62,23 @@ public final class Console {
 
   static JsonNode read(KubernetesClient client, List<Alert> alerts, boolean faults) {
     return ClusterSnapshot.of(
-        client.resources(MachineConfigPool.class).list().getItems(),
-        client.nodes().list().getItems(),
-        client.v1().events().inAnyNamespace().list().getItems(),
+        new ClusterObjects(
+            client.resources(MachineConfigPool.class).list().getItems(),
+            client.nodes().list().getItems(),
+            machineConfigNodes(client),
+            client.v1().events().inAnyNamespace().list().getItems()),
         alerts,
+        Runbooks.NAMES,
         faults);
+  }
+
+  /** None on a cluster without the CRD (the console still shows the rest). */
+  private static List<MachineConfigNode> machineConfigNodes(KubernetesClient client) {
+    try {
+      return client.resources(MachineConfigNode.class).list().getItems();
+    } catch (KubernetesClientException e) {
+      return List.of();
+    }
   }
 
   private static byte[] page() throws IOException {

@@ -3,15 +3,20 @@ package io.ocelot.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfigNode;
+import io.ocelot.api.model.MachineConfigNodeStatus;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -70,12 +75,21 @@ class ClusterSnapshotTest {
 
     JsonNode s =
         ClusterSnapshot.of(
-            List.of(pool),
+            new ClusterObjects(
+                List.of(pool),
+                List.of(
+                    node(
+                        "worker-1",
+                        "Degraded",
+                        "reboot command failed: x",
+                        "{\"phase\":\"reboot\"}"),
+                    node("worker-0", "Done", "", "not json")),
+                List.of(),
+                events),
             List.of(
-                node("worker-1", "Degraded", "reboot command failed: x", "{\"phase\":\"reboot\"}"),
-                node("worker-0", "Done", "", "not json")),
-            events,
-            List.of(new Alert("MCDRebootError", "worker-1", "critical")),
+                new Alert("MCDRebootError", "worker-1", "critical"),
+                new Alert("SomeoneElsesAlert", "worker-1", "warning")),
+            Runbooks.NAMES,
             true);
 
     assertThat(s.path("faults").asBoolean()).isTrue();
@@ -92,6 +106,120 @@ class ClusterSnapshotTest {
     assertThat(s.path("events").get(0).path("reason").asText()).isEqualTo("R49");
     assertThat(s.path("events").get(0).path("object").asText()).isEqualTo("Node/worker-1");
     assertThat(s.path("alerts").get(0).path("name").asText()).isEqualTo("MCDRebootError");
+    assertThat(s.path("alerts").get(0).path("runbook").asText())
+        .isEqualTo("/runbooks/MCDRebootError.md");
+    assertThat(s.path("alerts").get(1).path("runbook").asText()).isEmpty();
+  }
+
+  static Node member(String name, String current, String desired, String state, String created) {
+    return new NodeBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withCreationTimestamp(created)
+        .addToAnnotations(NodeAnnotations.CURRENT_CONFIG, current)
+        .addToAnnotations(NodeAnnotations.DESIRED_CONFIG, desired)
+        .addToAnnotations(NodeAnnotations.STATE, state)
+        .endMetadata()
+        .withNewSpec()
+        .withUnschedulable(!state.equals("Done"))
+        .endSpec()
+        .build();
+  }
+
+  static MachineConfigNode mcn(String node, String pool, Condition... conditions) {
+    MachineConfigNode m = new MachineConfigNode();
+    m.getMetadata().setName(node);
+    m.setSpec(McnSpecsForTest.spec(node, pool));
+    MachineConfigNodeStatus status = new MachineConfigNodeStatus();
+    status.setConditions(List.of(conditions));
+    m.setStatus(status);
+    return m;
+  }
+
+  static Condition condition(String type, String reason, String time) {
+    return new ConditionBuilder()
+        .withType(type)
+        .withStatus("True")
+        .withReason(reason)
+        .withMessage(type + " happened")
+        .withLastTransitionTime(time)
+        .build();
+  }
+
+  @Test
+  void aRolloutShowsProgressInFlightNextTheCurrentConfigAndTheTarget() {
+    MachineConfigPool pool = new MachineConfigPool();
+    pool.getMetadata().setName("worker");
+    MachineConfigPoolSpec spec = new MachineConfigPoolSpec();
+    spec.setConfiguration(new PoolConfiguration("rendered-worker-2", List.of()));
+    spec.setPaused(false);
+    pool.setSpec(spec);
+    MachineConfigPoolStatus status = new MachineConfigPoolStatus();
+    status.setConfiguration(new PoolConfiguration("rendered-worker-1", List.of()));
+    pool.setStatus(status);
+    String old = "2026-12-01T00:00:00Z";
+    String young = "2026-12-03T00:00:00Z";
+    JsonNode s =
+        ClusterSnapshot.of(
+            new ClusterObjects(
+                List.of(pool),
+                List.of(
+                    member("worker-a", "rendered-worker-2", "rendered-worker-2", "Done", young),
+                    member("worker-b", "rendered-worker-1", "rendered-worker-2", "Working", young),
+                    // Not yet targeted: the older one is next, whatever the names say.
+                    member("worker-c", "rendered-worker-1", "rendered-worker-1", "Done", young),
+                    member("worker-d", "rendered-worker-1", "rendered-worker-1", "Done", old),
+                    member("infra-0", "rendered-infra-1", "rendered-infra-1", "Done", old)),
+                List.of(
+                    mcn("worker-a", "worker"),
+                    mcn(
+                        "worker-b",
+                        "worker",
+                        condition("Drained", "UpdateExecutedDrained", "2026-12-04T12:00:05Z"),
+                        condition("UpdatePrepared", "UpdateCompatible", "2026-12-04T12:00:01Z"),
+                        new ConditionBuilder()
+                            .withType("RebootedNode")
+                            .withStatus("False")
+                            .withReason("NotYetOccurred")
+                            .build()),
+                    mcn("worker-c", "worker"),
+                    mcn("worker-d", "worker"),
+                    mcn("infra-0", "infra")),
+                List.of()),
+            List.of(),
+            Runbooks.NAMES,
+            false);
+    JsonNode p = s.path("pools").get(0);
+    assertThat(p.path("config").asText()).isEqualTo("rendered-worker-1");
+    assertThat(p.path("target").asText()).isEqualTo("rendered-worker-2");
+    assertThat(p.path("paused").asBoolean()).isFalse();
+    JsonNode progress = p.path("progress");
+    assertThat(progress.path("members").asInt()).isEqualTo(4);
+    assertThat(progress.path("updated").asInt()).isEqualTo(1);
+    assertThat(progress.path("inFlight").toString()).isEqualTo("[\"worker-b\"]");
+    assertThat(progress.path("next").asText()).isEqualTo("worker-d");
+
+    JsonNode b =
+        s.path("nodes").findParents("name").stream()
+            .filter(n -> n.path("name").asText().equals("worker-b"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(b.path("pool").asText()).isEqualTo("worker");
+    assertThat(b.path("cordoned").asBoolean()).isTrue();
+    // The timeline: what happened, oldest first; phases not reached are left out.
+    assertThat(b.path("timeline").findValuesAsText("type"))
+        .containsExactly("UpdatePrepared", "Drained");
+  }
+
+  @Test
+  void theRunbooksTheConsoleServesAreExactlyDocsRunbooks() throws Exception {
+    try (var files = java.nio.file.Files.list(java.nio.file.Path.of("..", "docs", "runbooks"))) {
+      assertThat(files.map(f -> f.getFileName().toString().replaceFirst("\\.md$", "")))
+          .containsExactlyInAnyOrderElementsOf(Runbooks.NAMES);
+    }
+    for (String name : Runbooks.NAMES) {
+      assertThat(Runbooks.class.getResource("runbooks/" + name + ".md")).as(name).isNotNull();
+    }
   }
 
   @Test

@@ -131,13 +131,55 @@ class ConsoleIT {
             b.findElement(By.cssSelector("#pools tr[data-pool='layered'] .conditions"))
                 .getText()
                 .contains("Node " + NODE + " is reporting: \"reboot command failed:"));
+    // Where the rollout stands, for an admin: the bar, who is in flight, the node's pool and the
+    // MachineConfigNode's timeline, the alert's runbook, and a filter by state.
+    wait.until(
+        b ->
+            b.findElement(By.cssSelector("#pools tr[data-pool='layered'] .rollout"))
+                .getText()
+                .contains("in flight: " + NODE));
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#pools tr[data-pool='layered'] .rollout"))
+                .getText())
+        .containsPattern("\\d+ of \\d+ updated");
+    assertThat(cell(NODE, ".pool")).isEqualTo("layered");
+    wait.until(
+        b ->
+            !b.findElements(
+                    By.cssSelector(
+                        "#nodes tr[data-node='"
+                            + NODE
+                            + "'] .timeline li[data-condition='NodeDegraded']"))
+                .isEmpty());
+    String runbook =
+        browser
+            .findElement(
+                By.cssSelector(
+                    "#alerts tr[data-alert='MCDRebootError'][data-node='" + NODE + "'] a.runbook"))
+            .getAttribute("href");
+    assertThat(runbook).endsWith("/runbooks/MCDRebootError.md");
+    assertThat(
+            java.net.http.HttpClient.newHttpClient()
+                .send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(runbook)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body())
+        .contains("MCDRebootError");
+    new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("filter-state")))
+        .selectByValue("Degraded");
+    wait.until(b -> b.findElements(By.cssSelector("#nodes tbody tr")).size() == 1);
+    assertThat(browser.findElement(By.cssSelector("#nodes tbody tr")).getAttribute("data-node"))
+        .isEqualTo(NODE);
+    new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("filter-state")))
+        .selectByValue("");
+    wait.until(b -> b.findElements(By.cssSelector("#nodes tbody tr")).size() > 1);
     Path shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
     Files.copy(
         shot, Path.of("target", "console-degraded.png"), StandardCopyOption.REPLACE_EXISTING);
 
     click(wait, "button[data-fault='fix-reboot'][data-node='" + NODE + "']");
-    wait.until(
-        b -> cell(NODE, ".state").equals("Done") && cell(NODE, "td:nth-child(5)").contains(image));
+    wait.until(b -> cell(NODE, ".state").equals("Done") && cell(NODE, ".images").contains(image));
     assertThat(cell(NODE, ".reason-text")).isEmpty();
     wait.until(
         b -> b.findElements(By.cssSelector("#alerts tr[data-node='" + NODE + "']")).isEmpty());

@@ -1,5 +1,6 @@
 package io.ocelot.controller.pool;
 
+import io.ocelot.api.node.RolloutOrder;
 import java.util.Comparator;
 import java.util.List;
 
@@ -10,10 +11,7 @@ import java.util.List;
  */
 public final class CandidateSelector {
   private static final Comparator<PoolNode> ORDER =
-      Comparator.comparing((PoolNode n) -> n.zone().isEmpty())
-          .thenComparing(n -> n.zone().orElse(""))
-          .thenComparing(PoolNode::created)
-          .thenComparing(PoolNode::name);
+      Comparator.comparing(PoolNode::rolloutKey, RolloutOrder.ORDER);
 
   private CandidateSelector() {}
 

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.node.AnnotatedNode;
 import io.ocelot.api.node.NodeState;
+import io.ocelot.api.node.RolloutOrder;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ public record PoolNode(
     Instant created)
     implements AnnotatedNode {
 
-  public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+  public static final String ZONE_LABEL = RolloutOrder.ZONE_LABEL;
 
   public PoolNode {
     annotations = ObjectMaps.present(annotations);
@@ -69,6 +70,12 @@ public record PoolNode(
   }
 
   public Optional<String> zone() {
-    return Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty());
+    return rolloutKey().zone();
+  }
+
+  /** Its place in the order nodes are targeted in. */
+  public RolloutOrder.Key rolloutKey() {
+    return new RolloutOrder.Key(
+        Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty()), created, name);
   }
 }

@@ -15,6 +15,7 @@ import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
@@ -25,6 +26,7 @@ import io.ocelot.controller.rollout.NodeTargeting;
 import io.ocelot.controller.rollout.Rollout;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -112,7 +114,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
     Optional<PoolTarget> target = decision.map(LayeredTarget.Decision::target);
 
-    MachineConfigPoolStatus status = status(pool, members, decision, renderError);
+    MachineConfigPoolStatus status =
+        status(pool, members, decision, renderError, sources.reports(members));
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())
@@ -187,7 +190,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       MachineConfigPool pool,
       List<Node> members,
       Optional<LayeredTarget.Decision> decision,
-      Optional<String> renderError) {
+      Optional<String> renderError,
+      Map<String, NodeReport> reports) {
     return PoolStatusCalculator.calculate(
         new PoolStatusCalculator.Input(
             members.stream().map(PoolNode::of).toList(),
@@ -203,7 +207,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                 .map(d -> ((LayeredTarget.Wait) d).message()),
             Optional.ofNullable(pool.getStatus()),
             pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
-            clock.instant().toString()));
+            clock.instant().toString(),
+            reports));
   }
 
   private static String updatingMessage(MachineConfigPool pool) {

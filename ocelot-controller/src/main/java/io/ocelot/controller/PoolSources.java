@@ -10,12 +10,14 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.build.BuildObjects;
 import io.ocelot.controller.build.BuildRequest;
+import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolMembership;
 import java.util.Comparator;
 import java.util.List;
@@ -37,12 +39,14 @@ final class PoolSources {
   static final String CONFIGS = "machineconfigs";
   static final String LAYERING = "machineosconfigs";
   static final String BUILDS = "machineosbuilds";
+  static final String MCNS = "machineconfignodes";
   private static final Logger LOG = LoggerFactory.getLogger(PoolSources.class);
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
   private final InformerEventSource<MachineOSConfig, MachineConfigPool> layering;
   private final InformerEventSource<MachineOSBuild, MachineConfigPool> builds;
+  private final InformerEventSource<MachineConfigNode, MachineConfigPool> mcns;
   private final List<MachineConfigPool> pools;
 
   @SuppressWarnings("unchecked")
@@ -59,6 +63,9 @@ final class PoolSources {
     builds =
         (InformerEventSource<MachineOSBuild, MachineConfigPool>)
             sources.getEventSourceFor(MachineOSBuild.class, BUILDS);
+    mcns =
+        (InformerEventSource<MachineConfigNode, MachineConfigPool>)
+            sources.getEventSourceFor(MachineConfigNode.class, MCNS);
     pools = ctx.getPrimaryCache().list().toList();
   }
 
@@ -95,7 +102,30 @@ final class PoolSources {
                             .map(p -> Set.of(new ResourceID(p)))
                             .orElse(Set.of()))
                 .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineConfigNode.class, MachineConfigPool.class)
+                .withName(MCNS)
+                // A node's report concerns the pool its MachineConfigNode names.
+                .withSecondaryToPrimaryMapper(
+                    m ->
+                        Optional.ofNullable(m.getSpec())
+                            .map(s -> s.getPool())
+                            .map(p -> Set.of(new ResourceID(p.getName())))
+                            .orElse(Set.of()))
+                .build(),
             ctx));
+  }
+
+  /** What the members' MachineConfigNodes report, by node name (those that report anything). */
+  Map<String, NodeReport> reports(List<Node> members) {
+    Map<String, NodeReport> out = new java.util.HashMap<>();
+    for (Node n : members) {
+      mcns.get(new ResourceID(n.getMetadata().getName()))
+          .flatMap(NodeReport::of)
+          .ifPresent(r -> out.put(n.getMetadata().getName(), r));
+    }
+    return out;
   }
 
   private static boolean concerns(MachineConfigPool p, MachineConfig mc) {

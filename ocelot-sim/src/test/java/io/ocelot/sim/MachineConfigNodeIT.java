@@ -190,6 +190,22 @@ class MachineConfigNodeIT {
     assertThat(condition("worker-1", "UpdatePostActionComplete", "reason"))
         .isEqualTo("RebootCommandFailed");
     assertThat(condition("worker-1", "Updated", "status")).isEqualTo("False");
+    // The pool counts it from its MachineConfigNode and says what it said before MCNs existed.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                kubectl
+                    .ok("get", "mcp", "worker", "-o", "jsonpath={.status.degradedMachineCount}")
+                    .equals("1"));
+    assertThat(
+            kubectl.ok(
+                "get",
+                "mcp",
+                "worker",
+                "-o",
+                "jsonpath={.status.conditions[?(@.type==\"NodeDegraded\")].message}"))
+        .startsWith("Node worker-1 is reporting: \"reboot command failed: ");
     // The failure record, readable without the node: steps, their undo, the command's output.
     await().atMost(Duration.ofSeconds(10)).until(() -> lastFailure("worker-1") != null);
     assertThat(lastFailure("worker-1")).contains("\"phase\":\"reboot\"").contains("systemd-run");

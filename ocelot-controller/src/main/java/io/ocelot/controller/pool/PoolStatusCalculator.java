@@ -6,6 +6,7 @@ import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,7 +28,28 @@ public final class PoolStatusCalculator {
       Optional<String> waiting,
       Optional<MachineConfigPoolStatus> previous,
       long generation,
-      String now) {}
+      String now,
+      Map<String, NodeReport> reports) {
+    public Input {
+      reports = Map.copyOf(reports);
+    }
+  }
+
+  /**
+   * Degraded when its MachineConfigNode or its annotations say so: the MachineConfigNode is a
+   * report written after the annotations and may lag or miss a write, so it never hides what the
+   * protocol says.
+   */
+  private static boolean degraded(Input in, PoolNode n) {
+    NodeReport r = in.reports().get(n.name());
+    return NodeClassifier.degraded(n) || (r != null && r.degraded());
+  }
+
+  /** The node's reason annotation (today's message, byte for byte), else its report's. */
+  private static Optional<String> reason(Input in, PoolNode n) {
+    NodeReport r = in.reports().get(n.name());
+    return n.reason().or(() -> r == null ? Optional.empty() : r.reason());
+  }
 
   public static MachineConfigPoolStatus calculate(Input in) {
     int total = in.nodes().size();
@@ -40,7 +62,7 @@ public final class PoolStatusCalculator {
       updated += up ? 1 : 0;
       ready += up && n.ready() ? 1 : 0;
       unavailable += NodeClassifier.unavailable(n, in.layeredPool()) ? 1 : 0;
-      if (NodeClassifier.degraded(n)) {
+      if (degraded(in, n)) {
         degraded.add(n);
       }
     }
@@ -87,7 +109,7 @@ public final class PoolStatusCalculator {
     } else {
       List<String> parts = new ArrayList<>();
       for (PoolNode n : degraded) {
-        n.reason()
+        reason(in, n)
             .ifPresent(r -> parts.add("Node " + n.name() + " is reporting: " + GoQuote.quote(r)));
       }
       c.add(

@@ -29,7 +29,8 @@ class PoolStatusCalculatorTest {
             Optional.empty(),
             Optional.empty(),
             3,
-            "2026-12-02T12:00:00Z"));
+            "2026-12-02T12:00:00Z",
+            Map.of()));
   }
 
   static Map<String, MachineConfigPoolCondition> conditions(MachineConfigPoolStatus s) {
@@ -75,7 +76,8 @@ class PoolStatusCalculatorTest {
                 Optional.of(waiting),
                 Optional.empty(),
                 3,
-                "2026-12-02T12:00:00Z"));
+                "2026-12-02T12:00:00Z",
+                Map.of()));
     Map<String, MachineConfigPoolCondition> c = conditions(s);
     assertThat(c.get("Updated").getStatus()).isEqualTo("False");
     assertThat(c.get("Updating").getStatus()).isEqualTo("True");
@@ -154,8 +156,47 @@ class PoolStatusCalculatorTest {
                 Optional.empty(),
                 Optional.of(first),
                 3,
-                "2026-12-02T13:00:00Z"));
+                "2026-12-02T13:00:00Z",
+                Map.of()));
     assertThat(conditions(second).get("Updated").getLastTransitionTime())
         .isEqualTo("2026-12-02T12:00:00Z");
+  }
+
+  static MachineConfigPoolStatus withReports(List<PoolNode> nodes, Map<String, NodeReport> r) {
+    return PoolStatusCalculator.calculate(
+        new PoolStatusCalculator.Input(
+            nodes,
+            R2,
+            false,
+            false,
+            new PoolConfiguration("rendered-worker-2", List.of()),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            3,
+            "2026-12-02T12:00:00Z",
+            r));
+  }
+
+  @Test
+  void aNodeIsDegradedWhenItsMachineConfigNodeOrItsAnnotationsSaySoWithTodaysMessage() {
+    // The report says degraded before the annotations do: counted, with the report's reason.
+    MachineConfigPoolStatus early =
+        withReports(
+            List.of(node("a", "rendered-worker-1", "rendered-worker-2", "Working")),
+            Map.of("a", new NodeReport(true, Optional.of("reboot command failed: x"))));
+    assertThat(early.getDegradedMachineCount()).isEqualTo(1);
+    assertThat(conditions(early).get("NodeDegraded").getMessage())
+        .isEqualTo("Node a is reporting: \"reboot command failed: x\"");
+    // A report that lags (not degraded yet) hides nothing the annotations say.
+    PoolNode degraded = node("a", "rendered-worker-1", "rendered-worker-2", "Degraded");
+    MachineConfigPoolStatus lagging =
+        withReports(List.of(degraded), Map.of("a", new NodeReport(false, Optional.empty())));
+    assertThat(lagging.getDegradedMachineCount()).isEqualTo(1);
+    assertThat(conditions(lagging).get("NodeDegraded").getMessage())
+        .isEqualTo(
+            conditions(status(List.of(degraded), false, Optional.empty()))
+                .get("NodeDegraded")
+                .getMessage());
   }
 }

@@ -83,10 +83,11 @@ public class NodeWriter {
         Node written = current;
         // Deletions first, sets (with the state) last: whoever sees the new state sees it all.
         if (!removes.isEmpty()) {
+          // On the object read, not by name: fabric8 GETs a named object before patching it.
           written =
               client
                   .nodes()
-                  .withName(node)
+                  .resource(current)
                   .patch(PatchContext.of(PatchType.JSON), removes.toString());
         }
         if (!sets.isEmpty()) {
@@ -95,7 +96,7 @@ public class NodeWriter {
           written =
               client
                   .nodes()
-                  .withName(node)
+                  .resource(written)
                   .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         }
         cache.fresh(written);

@@ -233,6 +233,8 @@ public final class McnTable {
               + r.remainsOn().describe();
       c.add(no(UPDATE_EXECUTED, "RolledBack", undone));
       c.add(no(APPLIED_FILES_AND_OS, "RolledBack", undone));
+      c.add(no(APPLIED_FILES, "RolledBack", undone));
+      c.add(no(APPLIED_OS_IMAGE, "RolledBack", undone));
     }
   }
 

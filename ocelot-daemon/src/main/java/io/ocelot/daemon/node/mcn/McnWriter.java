@@ -115,10 +115,11 @@ public final class McnWriter {
       // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
       status.putNull("configImage");
     }
+    // On the object read, not by name: fabric8 GETs a named object before patching it.
     last =
         client
             .resources(MachineConfigNode.class)
-            .withName(node)
+            .resource(last)
             .subresource("status")
             .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
     writes.incrementAndGet();
@@ -146,7 +147,7 @@ public final class McnWriter {
     last =
         client
             .resources(MachineConfigNode.class)
-            .withName(node)
+            .resource(last)
             .patch(
                 PatchContext.of(PatchType.JSON_MERGE),
                 "{\"metadata\":{\"annotations\":" + patch + "}}");

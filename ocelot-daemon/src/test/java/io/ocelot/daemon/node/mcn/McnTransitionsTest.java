@@ -248,6 +248,7 @@ class McnTransitionsTest {
     assertThat(r.of(McnConditionType.REBOOTED_NODE)).isEqualTo("False/RebootCommandFailed");
     // The rollback undid the files: the executed phase no longer holds.
     assertThat(r.of(McnConditionType.UPDATE_EXECUTED)).isEqualTo("False/RolledBack");
+    assertThat(r.of(McnConditionType.APPLIED_FILES)).isEqualTo("False/RolledBack");
 
     // The retry (the cause fixed) starts afresh but stays degraded until it succeeds.
     r.then(start(R2, true, PostAction.REBOOT, false));

@@ -16,18 +16,21 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @Plural("machineosconfigs")
 @Singular("machineosconfig")
 @ShortNames("mosc")
-@AdditionalPrinterColumn(
-    name = "Pool",
-    jsonPath = ".spec.machineConfigPool.name",
-    type = AdditionalPrinterColumn.Type.STRING)
-@AdditionalPrinterColumn(
-    name = "Image",
-    jsonPath = ".status.currentImagePullSpec",
-    type = AdditionalPrinterColumn.Type.STRING)
+// Upstream declares no columns (kubectl prints NAME AGE); Ocelot's extras are for -o wide only.
 @AdditionalPrinterColumn(
     name = "Age",
     jsonPath = ".metadata.creationTimestamp",
     type = AdditionalPrinterColumn.Type.DATE)
+@AdditionalPrinterColumn(
+    name = "Pool",
+    jsonPath = ".spec.machineConfigPool.name",
+    type = AdditionalPrinterColumn.Type.STRING,
+    priority = 1)
+@AdditionalPrinterColumn(
+    name = "Image",
+    jsonPath = ".status.currentImagePullSpec",
+    type = AdditionalPrinterColumn.Type.STRING,
+    priority = 1)
 public class MachineOSConfig extends CustomResource<MachineOSConfigSpec, MachineOSConfigStatus> {
   private static final long serialVersionUID = 1L;
 

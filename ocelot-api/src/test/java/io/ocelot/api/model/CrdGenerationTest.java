@@ -27,7 +27,7 @@ class CrdGenerationTest {
   @CsvSource({
     "machineconfigs, MachineConfig, mc, false, IgnitionVersion",
     "machineconfigpools, MachineConfigPool, mcp, true, UpdatedMachineCount",
-    "machineosconfigs, MachineOSConfig, mosc, true, Image",
+    "machineosconfigs, MachineOSConfig, mosc, true, Pool",
     "machineosbuilds, MachineOSBuild, mosb, true, Succeeded",
     "machineconfignodes, MachineConfigNode, mcn, true, UpdatedFilesAndOS"
   })
@@ -89,6 +89,9 @@ class CrdGenerationTest {
         "machineconfigs|0|GeneratedByController,IgnitionVersion,Age",
         "machineconfigpools|0|Config,Updated,Updating,Degraded,MachineCount,ReadyMachineCount,"
             + "UpdatedMachineCount,DegradedMachineCount,Age",
+        "machineosconfigs|0|Age",
+        "machineosconfigs|1|Pool,Image",
+        "machineosbuilds|0|Prepared,Building,Succeeded,Interrupted,Failed,Age",
         "machineconfignodes|0|PoolName,DesiredConfig,CurrentConfig,Updated,Age",
         "machineconfignodes|1|UpdatePrepared,UpdateExecuted,UpdatePostActionComplete,"
             + "UpdateComplete,Resumed,UpdatedFilesAndOS,CordonedNode,DrainedNode,RebootedNode,"

@@ -19,12 +19,17 @@ public final class RolloutOrder {
   public record Key(Optional<String> zone, Instant created, String name) {
     public static Key of(String name, Map<String, String> labels, String creationTimestamp) {
       return new Key(
-          Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty()),
+          zoneOf(labels),
           creationTimestamp == null || creationTimestamp.isEmpty()
               ? Instant.EPOCH
               : Instant.parse(creationTimestamp),
           name);
     }
+  }
+
+  /** The node's zone label, when it has a non-empty one. */
+  public static Optional<String> zoneOf(Map<String, String> labels) {
+    return Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty());
   }
 
   public static final Comparator<Key> ORDER =

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
@@ -93,7 +94,8 @@ public final class McnReconciler implements Reconciler<Node> {
     if (action instanceof McnSpecs.Create c) {
       create(node, c.spec(), mcns);
     } else if (action instanceof McnSpecs.Update u) {
-      MachineConfigNode mcn = existing.get();
+      // A copy: the informer's cached object must stay what the server sent.
+      MachineConfigNode mcn = Serialization.clone(existing.get());
       mcn.setSpec(u.spec());
       MachineConfigNode written = client.resource(mcn).update();
       mcns.handleRecentResourceUpdate(ResourceID.fromResource(written), written, existing.get());

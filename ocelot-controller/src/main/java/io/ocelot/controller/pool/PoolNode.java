@@ -70,12 +70,11 @@ public record PoolNode(
   }
 
   public Optional<String> zone() {
-    return rolloutKey().zone();
+    return RolloutOrder.zoneOf(labels);
   }
 
   /** Its place in the order nodes are targeted in. */
   public RolloutOrder.Key rolloutKey() {
-    return new RolloutOrder.Key(
-        Optional.ofNullable(labels.get(ZONE_LABEL)).filter(z -> !z.isEmpty()), created, name);
+    return new RolloutOrder.Key(zone(), created, name);
   }
 }

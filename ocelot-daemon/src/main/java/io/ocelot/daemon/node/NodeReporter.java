@@ -88,11 +88,6 @@ public final class NodeReporter {
     return mcn.retryIn();
   }
 
-  /** The MachineConfigNode's status writes so far. */
-  public int mcnWrites() {
-    return mcn.writes();
-  }
-
   private static Optional<McnMilestone> milestone(Report r) {
     if (r instanceof Report.Rebooting) {
       return Optional.of(new McnMilestone.Rebooting());

@@ -16,7 +16,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +37,6 @@ public final class McnWriter {
   /** Ocelot's failure record on the MachineConfigNode, as on the Node. */
   public static final String LAST_FAILURE = NodeAnnotations.LAST_FAILURE;
 
-  private final AtomicInteger writes = new AtomicInteger();
   private int misses;
   private MachineConfigNode last;
   private Optional<McnMilestone.Started> started = Optional.empty();
@@ -60,11 +58,6 @@ public final class McnWriter {
     }
     Duration d = Duration.ofSeconds(1L << Math.min(misses - 1, 6));
     return Optional.of(d.compareTo(RETRY_CAP) > 0 ? RETRY_CAP : d);
-  }
-
-  /** Status writes so far (for the benchmark). */
-  public int writes() {
-    return writes.get();
   }
 
   /**
@@ -122,7 +115,6 @@ public final class McnWriter {
             .resource(last)
             .subresource("status")
             .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
-    writes.incrementAndGet();
   }
 
   /**

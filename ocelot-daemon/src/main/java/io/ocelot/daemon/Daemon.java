@@ -40,6 +40,7 @@ import io.ocelot.daemon.txn.EngineOutcome;
 import io.ocelot.daemon.txn.FailureJson;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.HostContext;
+import io.ocelot.daemon.txn.Preflight;
 import io.ocelot.daemon.txn.Recovery;
 import io.ocelot.daemon.txn.StateStore;
 import io.ocelot.daemon.txn.Target;
@@ -47,6 +48,7 @@ import io.ocelot.daemon.txn.UpdateEngine;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.RejectedExecutionException;
@@ -325,6 +327,13 @@ public final class Daemon implements AutoCloseable {
           u.desired());
       return false;
     }
+    Optional<String> drift = preflight(current.get(), u.current().config());
+    if (drift.isPresent()) {
+      fail(
+          new Report.Degraded(drift.get(), ReasonClass.CONFIG_DRIFT, Optional.empty()),
+          u.desired());
+      return false;
+    }
     ConfigTarget from = new ConfigTarget(current.get(), u.current().image());
     ConfigTarget to = new ConfigTarget(desired.get(), u.desired().image());
     PlanResult result = Planner.plan(from, to, observed());
@@ -359,6 +368,25 @@ public final class Daemon implements AutoCloseable {
                 new EventListener(this))
             .apply(plan, attempt(Optional.of(u.desired())));
     return finish(outcome);
+  }
+
+  /**
+   * MCO's pre-flight check: before planning from {@code current}, the host must carry it (its files
+   * and units, the finalize validation's rules); a drifted host would plan wrong pre-images. The
+   * force file skips it, as in MCO. Empty when the host is on {@code current}.
+   */
+  private Optional<String> preflight(MachineConfig current, String name) throws HostException {
+    if (host.files().stat(FORCE_FILE).isPresent()) {
+      return Optional.empty();
+    }
+    List<String> differences = Preflight.differences(host, current);
+    if (differences.isEmpty()) {
+      return Optional.empty();
+    }
+    String reason =
+        "unexpected on-disk state validating against " + name + ": " + differences.get(0);
+    readNode().ifPresent(n -> events.warning(n, "PreflightConfigDriftCheckFailed", reason));
+    return Optional.of(reason);
   }
 
   /** Reports an engine outcome; true when the loop should decide again. */

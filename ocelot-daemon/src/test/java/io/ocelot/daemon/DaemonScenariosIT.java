@@ -258,6 +258,44 @@ class DaemonScenariosIT {
   }
 
   @Test
+  void aDriftedHostIsNotUpdatedUntilItsFileIsBack() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    java.nio.file.Path chrony = host.root.resolve("etc/chrony.conf");
+    String owned = java.nio.file.Files.readString(chrony);
+    java.nio.file.Files.writeString(chrony, "server edited.by.hand iburst\n");
+    Map<String, String> before = host.snapshot();
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .isEqualTo(
+            "unexpected on-disk state validating against "
+                + R1.getMetadata().getName()
+                + ": content mismatch for file \"/etc/chrony.conf\"");
+    assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                client.v1().events().inAnyNamespace().list().getItems().stream()
+                    .anyMatch(e -> "PreflightConfigDriftCheckFailed".equals(e.getReason())));
+    // The content put back, the next attempt updates the node.
+    java.nio.file.Files.writeString(chrony, owned);
+    await().atMost(Duration.ofSeconds(60)).until(host.fake::rebootRequested);
+  }
+
+  @Test
+  void theForceFileSkipsThePreflightCheck() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    java.nio.file.Files.writeString(host.root.resolve("etc/chrony.conf"), "edited\n");
+    java.nio.file.Files.createDirectories(host.root.resolve("run"));
+    java.nio.file.Files.writeString(host.root.resolve("run/machine-config-daemon-force"), "");
+    setDesiredConfig(R2.getMetadata().getName());
+    await().atMost(Duration.ofSeconds(60)).until(host.fake::rebootRequested);
+  }
+
+  @Test
   void aMissingDesiredConfigDegradesWithoutTouchingTheHost() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");

@@ -11,6 +11,7 @@ public final class ReasonClass {
   public static final String API = "api-error";
   public static final String HOST = "host-error";
   public static final String UNCORDON = "uncordon-failed";
+  public static final String CONFIG_DRIFT = "config-drift";
 
   /** Classes of prepare-step failures, by the step summary's start (the engine's wording). */
   private static final List<Map.Entry<String, String>> STEPS =

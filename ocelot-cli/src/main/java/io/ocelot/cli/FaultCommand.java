@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
       "  hang-reboot NODE      the next reboot never comes back (until fix-reboot)",
       "  boot-old NODE         the next boot lands in the old deployment",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
-      "  fail-build POOL       builds for POOL fail (fix-build undoes it)"
+      "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
+      "  drift NODE PATH       edit a file the node's config owns, as by hand (fix-drift undoes it)"
     })
 final class FaultCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

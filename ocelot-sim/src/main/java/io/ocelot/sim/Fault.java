@@ -11,15 +11,17 @@ import java.util.Optional;
 public sealed interface Fault {
   /** The names {@code ocelot fault} and the HTTP API accept, with the argument each needs. */
   Map<String, String> USAGE =
-      Map.of(
-          "break-reboot", "NODE",
-          "fix-reboot", "NODE",
-          "hang-reboot", "NODE",
-          "boot-old", "NODE",
-          "fail-pull", "NODE IMAGE",
-          "fix-pull", "NODE IMAGE",
-          "fail-build", "POOL",
-          "fix-build", "POOL");
+      Map.ofEntries(
+          Map.entry("drift", "NODE PATH"),
+          Map.entry("fix-drift", "NODE PATH"),
+          Map.entry("break-reboot", "NODE"),
+          Map.entry("fix-reboot", "NODE"),
+          Map.entry("hang-reboot", "NODE"),
+          Map.entry("boot-old", "NODE"),
+          Map.entry("fail-pull", "NODE IMAGE"),
+          Map.entry("fix-pull", "NODE IMAGE"),
+          Map.entry("fail-build", "POOL"),
+          Map.entry("fix-build", "POOL"));
 
   /** Renames {@code usr/bin/systemd-run}: the reboot command fails. */
   record BreakReboot(String node) implements Fault {}
@@ -42,6 +44,15 @@ public sealed interface Fault {
 
   record FixBuild(String pool) implements Fault {}
 
+  /**
+   * Edits a file the node's current config owns, as a person by hand would: appends a line, so the
+   * next update's pre-flight check refuses to plan from the node until {@link FixDrift}.
+   */
+  record Drift(String node, String path) implements Fault {}
+
+  /** Removes the line {@link Drift} appended. */
+  record FixDrift(String node, String path) implements Fault {}
+
   /** Parses {@code name args...}; empty with a reason when it is not a fault. */
   static Optional<Fault> parse(String name, List<String> args) {
     int needed = Optional.ofNullable(USAGE.get(name)).map(u -> u.split(" ").length).orElse(-1);
@@ -58,6 +69,8 @@ public sealed interface Fault {
           case "fix-pull" -> new FixPull(args.get(0), args.get(1));
           case "fail-build" -> new FailBuild(args.get(0));
           case "fix-build" -> new FixBuild(args.get(0));
+          case "drift" -> new Drift(args.get(0), args.get(1));
+          case "fix-drift" -> new FixDrift(args.get(0), args.get(1));
           default -> throw new IllegalStateException("unreachable: " + name);
         });
   }

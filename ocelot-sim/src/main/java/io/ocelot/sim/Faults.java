@@ -49,6 +49,10 @@ final class Faults {
       requirePool(sim, f.pool());
       builder.succeedBuilds(f.pool());
       return "pool " + f.pool() + ": builds succeed";
+    } else if (fault instanceof Fault.Drift f) {
+      return HandEdits.drift(sim.node(f.node()).host().root(), f.node(), f.path());
+    } else if (fault instanceof Fault.FixDrift f) {
+      return HandEdits.undo(sim.node(f.node()).host().root(), f.node(), f.path());
     }
     throw new IllegalStateException("unknown fault " + fault);
   }

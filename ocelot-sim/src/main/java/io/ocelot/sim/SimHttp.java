@@ -20,7 +20,7 @@ import java.util.function.Consumer;
 
 /**
  * The sim's HTTP endpoint on 127.0.0.1: {@code /metrics} (every daemon's series labelled by node,
- * and the controller's), {@code /healthz}, {@code POST /faults/<name>?node=&image=&pool=} for
+ * and the controller's), {@code /healthz}, {@code POST /faults/<name>?node=&image=&pool=&path=} for
  * {@code ocelot fault}, and the console at {@code /}.
  */
 final class SimHttp implements AutoCloseable {

@@ -101,6 +101,32 @@ class FaultsIT {
   }
 
   @Test
+  void aHandEditedFileStopsTheNextUpdateUntilItIsPutBack() throws Exception {
+    String before = annotations("worker-0").get(NodeAnnotations.CURRENT_CONFIG);
+    assertThat(sim.apply(new Fault.Drift("worker-0", "/etc/ocelot/role")))
+        .contains("appended a line to /etc/ocelot/role");
+    changeWorkerConfig();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "Degraded".equals(annotations("worker-0").get(NodeAnnotations.STATE)));
+    assertThat(annotations("worker-0").get(NodeAnnotations.REASON))
+        .isEqualTo(
+            "unexpected on-disk state validating against "
+                + before
+                + ": content mismatch for file \"/etc/ocelot/role\"");
+    assertThat(sim.node("worker-0").reboots()).isEmpty();
+
+    sim.apply(new Fault.FixDrift("worker-0", "/etc/ocelot/role"));
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(
+            () ->
+                "Done".equals(annotations("worker-0").get(NodeAnnotations.STATE))
+                    && !before.equals(annotations("worker-0").get(NodeAnnotations.CURRENT_CONFIG)));
+    assertThat(sim.node("worker-0").reboots()).hasSize(1);
+  }
+
+  @Test
   void aBootIntoTheOldDeploymentIsReportedWithTheFinalizeError() throws Exception {
     sim.apply(new Fault.BootOld("worker-1"));
     String before = annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.node.NodeAnnotations;
 import java.nio.file.Files;
@@ -45,13 +46,8 @@ class MachineConfigNodeIT {
   }
 
   static String lastFailure(String node) {
-    return sim.client()
-        .resources(MachineConfigNode.class)
-        .withName(node)
-        .get()
-        .getMetadata()
-        .getAnnotations()
-        .getOrDefault("ocelot.io/last-failure", null);
+    MachineConfigNode mcn = sim.client().resources(MachineConfigNode.class).withName(node).get();
+    return ObjectMaps.present(mcn.getMetadata().getAnnotations()).get("ocelot.io/last-failure");
   }
 
   static List<String> header(String... args) throws Exception {

@@ -18,6 +18,14 @@ class PoolStatusCalculatorTest {
 
   static MachineConfigPoolStatus status(
       List<PoolNode> nodes, boolean paused, Optional<String> renderError) {
+    return status(nodes, paused, renderError, Map.of());
+  }
+
+  static MachineConfigPoolStatus status(
+      List<PoolNode> nodes,
+      boolean paused,
+      Optional<String> renderError,
+      Map<String, NodeReport> reports) {
     return PoolStatusCalculator.calculate(
         new PoolStatusCalculator.Input(
             nodes,
@@ -30,7 +38,7 @@ class PoolStatusCalculatorTest {
             Optional.empty(),
             3,
             "2026-12-02T12:00:00Z",
-            Map.of()));
+            reports));
   }
 
   static Map<String, MachineConfigPoolCondition> conditions(MachineConfigPoolStatus s) {
@@ -163,19 +171,7 @@ class PoolStatusCalculatorTest {
   }
 
   static MachineConfigPoolStatus withReports(List<PoolNode> nodes, Map<String, NodeReport> r) {
-    return PoolStatusCalculator.calculate(
-        new PoolStatusCalculator.Input(
-            nodes,
-            R2,
-            false,
-            false,
-            new PoolConfiguration("rendered-worker-2", List.of()),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            3,
-            "2026-12-02T12:00:00Z",
-            r));
+    return status(nodes, false, Optional.empty(), r);
   }
 
   @Test

@@ -4,9 +4,11 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.ocelot.api.ignition.Problem;
 import io.ocelot.api.manifest.CheckResult;
 import io.ocelot.api.manifest.MachineConfigCheck;
+import io.ocelot.api.manifest.MachineConfigurationCheck;
 import io.ocelot.api.manifest.MachineOSConfigCheck;
 import io.ocelot.api.manifest.Manifests;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.operator.MachineConfiguration;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,13 +30,18 @@ final class ObjectLoader {
 
     /** The valid MachineConfigs, in file order. */
     List<MachineConfig> machineConfigs() {
-      List<MachineConfig> out = new ArrayList<>();
+      return valid(MachineConfig.class);
+    }
+
+    /** The valid MachineConfigurations, in file order. */
+    List<MachineConfiguration> machineConfigurations() {
+      return valid(MachineConfiguration.class);
+    }
+
+    private <T> List<T> valid(Class<T> kind) {
+      List<T> out = new ArrayList<>();
       for (Checked c : objects) {
-        c.result()
-            .object()
-            .filter(MachineConfig.class::isInstance)
-            .map(MachineConfig.class::cast)
-            .ifPresent(out::add);
+        c.result().object().filter(kind::isInstance).map(kind::cast).ifPresent(out::add);
       }
       return out;
     }
@@ -71,6 +78,7 @@ final class ObjectLoader {
     return switch (m.kind()) {
       case "MachineConfig" -> MachineConfigCheck.check(m.object());
       case "MachineOSConfig" -> MachineOSConfigCheck.check(m.object());
+      case "MachineConfiguration" -> MachineConfigurationCheck.check(m.object());
       default ->
           new CheckResult<>(
               m.kind().isEmpty() ? "object" : m.kind(),
@@ -83,7 +91,7 @@ final class ObjectLoader {
                           : "\""
                               + m.kind()
                               + "\" is not checked by ocelot; expected"
-                              + " MachineConfig or MachineOSConfig")),
+                              + " MachineConfig, MachineOSConfig or MachineConfiguration")),
               Optional.empty());
     };
   }

@@ -3,6 +3,10 @@ package io.ocelot.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.operator.MachineConfiguration;
+import io.ocelot.api.operator.MachineConfigurationSpec;
+import io.ocelot.api.operator.NodeDisruptionPolicies;
+import io.ocelot.api.operator.NodeDisruptionPolicy;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
@@ -66,6 +70,16 @@ final class PlanCommand implements Callable<Integer> {
   String pool;
 
   @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description =
+          "A MachineConfiguration (operator.openshift.io/v1, named cluster) whose"
+              + " spec.nodeDisruptionPolicy decides how disruptive the change is, merged over the"
+              + " cluster defaults as the controller does (default: MCO's legacy rules, as on a"
+              + " cluster without that object).")
+  Path policyFile;
+
+  @Option(
       names = {"-o", "--output"},
       defaultValue = "text",
       description = "text or json (default: ${DEFAULT-VALUE}).")
@@ -81,6 +95,27 @@ final class PlanCommand implements Callable<Integer> {
     if (a.config().isEmpty() || b.config().isEmpty()) {
       return Math.max(a.exitCode(), b.exitCode());
     }
+    Optional<NodeDisruptionPolicy> policy = Optional.empty();
+    if (policyFile != null) {
+      ObjectLoader.Loaded loaded = ObjectLoader.load(List.of(policyFile));
+      List<MachineConfiguration> found = loaded.machineConfigurations();
+      if (loaded.exitCode() != ExitCodes.OK || found.size() != 1) {
+        ObjectLoader.report(loaded, out, err);
+        if (loaded.exitCode() == ExitCodes.OK) {
+          err.println(
+              "error: --policy "
+                  + policyFile
+                  + ": expected one MachineConfiguration, found "
+                  + found.size());
+        }
+        return Math.max(loaded.exitCode(), ExitCodes.INVALID);
+      }
+      policy =
+          Optional.of(
+              NodeDisruptionPolicies.merge(
+                  Optional.ofNullable(found.get(0).getSpec())
+                      .map(MachineConfigurationSpec::nodeDisruptionPolicy)));
+    }
     ConfigTarget current = target(a.config().get(), fromImage);
     ConfigTarget desired = target(b.config().get(), toImage);
     Observed observed =
@@ -88,7 +123,7 @@ final class PlanCommand implements Callable<Integer> {
             Optional.of(booted != null ? booted : current.effectiveImage()),
             false,
             Optional.empty());
-    PlanResult result = Planner.plan(current, desired, observed);
+    PlanResult result = Planner.plan(current, desired, observed, policy);
     if (output == OutputFormat.json) {
       out.println(
           Json.MAPPER

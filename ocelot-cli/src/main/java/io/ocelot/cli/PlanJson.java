@@ -34,14 +34,16 @@ final class PlanJson {
     root.set("diff", diff(plan.diff()));
     ObjectNode disruption = root.putObject("disruption");
     disruption.put("action", plan.disruption().action().name());
+    disruption.put("drain", plan.disruption().drain());
+    ArrayNode services = disruption.putArray("services");
+    plan.disruption().services().forEach(s -> services.add(s.summary()));
+    disruption.put("rules", plan.disruption().rules().name());
     ArrayNode reasons = disruption.putArray("reasons");
     for (Disruption.Reason r : plan.disruption().reasons()) {
-      reasons
-          .addObject()
-          .put("item", r.item())
-          .put("action", r.cause().action().name())
-          .put("cause", r.cause().name())
-          .put("note", r.cause().note());
+      ObjectNode reason = reasons.addObject().put("item", r.item());
+      ArrayNode actions = reason.putArray("actions");
+      r.actions().forEach(a -> actions.add(a.describe()));
+      reason.put("why", r.why());
     }
     ArrayNode steps = root.putArray("steps");
     plan.steps().forEach(s -> steps.add(step(s)));
@@ -102,6 +104,8 @@ final class PlanJson {
       o.put("unit", u.unit().name()).put("created", u.previous().isEmpty());
     } else if (s instanceof Step.RemoveUnit r) {
       o.put("unit", r.previous().name());
+    } else if (s instanceof Step.RunService r) {
+      o.put("verb", r.action().kind().verb()).put("unit", r.action().unit());
     } else if (s instanceof Step.SetKernelArguments k) {
       ArrayNode delete = o.putArray("delete");
       k.delete().forEach(delete::add);

@@ -40,7 +40,12 @@ final class PlanPrinter {
       println("Nothing to do: the node is already on this config and image.");
       return;
     }
-    println("Disruption: " + plan.disruption().action().description());
+    println(
+        "Disruption: "
+            + plan.disruption().describe()
+            + " (by "
+            + plan.disruption().rules().description()
+            + ")");
     for (Disruption.Reason r : plan.disruption().reasons()) {
       println("  - " + r);
     }
@@ -70,9 +75,7 @@ final class PlanPrinter {
     String action =
         c.action() == PostAction.REBOOT
             ? "request reboot: \"" + c.rationale() + "\""
-            : c.action() == PostAction.NONE
-                ? "no reboot needed: finish the update in place"
-                : c.action().description() + ", then finish the update in place";
+            : "no reboot needed: finish the update in place";
     println(String.format("  %2d. %s", n + 1, action));
   }
 

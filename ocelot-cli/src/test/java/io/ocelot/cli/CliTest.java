@@ -93,8 +93,8 @@ class CliTest {
     assertThat(r.code()).isEqualTo(1);
     assertThat(r.out())
         .contains(
-            "Pod \"p\": kind: \"Pod\" is not checked by ocelot; expected MachineConfig or"
-                + " MachineOSConfig");
+            "Pod \"p\": kind: \"Pod\" is not checked by ocelot; expected MachineConfig,"
+                + " MachineOSConfig or MachineConfiguration");
   }
 
   @Test
@@ -144,13 +144,89 @@ class CliTest {
         .contains(
             "Kind: classic config change\n",
             "Reconcilable: yes\n",
-            "Disruption: reboot\n",
-            "  - file /etc/chrony.conf: reboot (changed files outside the rebootless list need a"
+            "Disruption: reboot (by MCO's legacy rules)\n",
+            "  - file /etc/chrony.conf: Reboot (changed files outside the rebootless list need a"
                 + " reboot)\n",
             "   2. create file /etc/chrony.conf (0644 root:root, 112 bytes)\n",
             "        +pool 2.fedora.pool.ntp.org iburst\n",
             "   3. write SSH keys of core (1 key)\n",
             "request reboot: \"Node will reboot into config rendered-worker-");
+  }
+
+  @Test
+  void planWithANodeDisruptionPolicyNamesTheActionAndThePolicyPath() throws Exception {
+    String[] change = {
+      "plan",
+      "--from",
+      ex("00-worker.yaml"),
+      "--to",
+      ex("00-worker.yaml"),
+      ex("50-chrony.yaml"),
+      "--policy",
+      ex("policy/cluster.yaml")
+    };
+    Run r = run(change);
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains(
+            "Disruption: restart chronyd.service (by the cluster's node disruption policy)\n",
+            "  - file /etc/chrony.conf: Restart chronyd.service (policy path /etc/chrony.conf)\n",
+            "   1. create file /etc/chrony.conf (0644 root:root, 112 bytes)\n",
+            "   2. restart chronyd.service\n",
+            "   4. no reboot needed: finish the update in place\n")
+        .doesNotContain("request drain");
+    String[] asJson = java.util.Arrays.copyOf(change, change.length + 2);
+    asJson[change.length] = "-o";
+    asJson[change.length + 1] = "json";
+    JsonNode d = Json.MAPPER.readTree(run(asJson).out()).path("disruption");
+    assertThat(d.path("action").asText()).isEqualTo("SERVICES");
+    assertThat(d.path("rules").asText()).isEqualTo("POLICY");
+    assertThat(d.path("drain").asBoolean()).isFalse();
+    assertThat(d.path("services").get(0).asText()).isEqualTo("restart chronyd.service");
+    assertThat(d.path("reasons").get(0).path("why").asText())
+        .isEqualTo("policy path /etc/chrony.conf");
+  }
+
+  @Test
+  void aBadPolicyIsRefusedWithEveryFieldNamed(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(
+        bad,
+        "apiVersion: operator.openshift.io/v1\nkind: MachineConfiguration\n"
+            + "metadata: {name: mine}\nspec:\n  nodeDisruptionPolicy:\n    files:\n"
+            + "    - path: etc/chrony.conf\n      actions: [{type: Reboot}, {type: Restart}]\n"
+            + "    units:\n    - name: chronyd\n      actions: [{type: Special}]\n");
+    Run r =
+        run(
+            "plan",
+            "--from",
+            ex("00-worker.yaml"),
+            "--to",
+            ex("50-chrony.yaml"),
+            "--policy",
+            bad.toString());
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out())
+        .contains(
+            "metadata.name: MachineConfiguration is a singleton: its name must be cluster",
+            "spec.nodeDisruptionPolicy.files[0].path: path must be an absolute path",
+            "spec.nodeDisruptionPolicy.files[0].actions[0].type: Reboot can only be specified"
+                + " standalone",
+            "spec.nodeDisruptionPolicy.files[0].actions[1].restart: restart is required when type"
+                + " is Restart",
+            "spec.nodeDisruptionPolicy.units[0].name: \"chronyd\" is not a unit name",
+            "spec.nodeDisruptionPolicy.units[0].actions[0].type: \"Special\" is not one of");
+    Run notAPolicy =
+        run(
+            "plan",
+            "--from",
+            ex("00-worker.yaml"),
+            "--to",
+            ex("50-chrony.yaml"),
+            "--policy",
+            ex("50-chrony.yaml"));
+    assertThat(notAPolicy.code()).isEqualTo(1);
+    assertThat(notAPolicy.err()).contains("expected one MachineConfiguration, found 0");
   }
 
   @Test

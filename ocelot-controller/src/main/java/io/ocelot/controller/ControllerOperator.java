@@ -14,6 +14,7 @@ import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.mcn.McnReconciler;
+import io.ocelot.controller.policy.DisruptionPolicyReconciler;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -82,6 +83,7 @@ public final class ControllerOperator implements AutoCloseable {
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),
         retry(settings));
     operator.register(new McnReconciler(client), retry(settings));
+    operator.register(new DisruptionPolicyReconciler(), retry(settings));
     operator.register(
         new BuildReconciler(client, builder, events, clock, settings.buildPoll()), retry(settings));
     operator.start();

@@ -15,6 +15,7 @@ import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.node.ClusterDrain;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.DisruptionPolicySource;
 import io.ocelot.daemon.node.NodeCache;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodePhase;
@@ -80,6 +81,7 @@ public final class Daemon implements AutoCloseable {
   private final NodeReporter reporter;
   private final ClusterDrain drain;
   private final StateStore store;
+  private final DisruptionPolicySource policies;
   private final ScheduledExecutorService worker;
   private final AtomicBoolean queued = new AtomicBoolean();
   private SharedIndexInformer<Node> informer;
@@ -111,6 +113,7 @@ public final class Daemon implements AutoCloseable {
             writer, events, metrics, new McnWriter(client, settings.node(), clock), clock);
     this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
     this.store = new StateStore(host.files(), Checkpoint.NONE);
+    this.policies = new DisruptionPolicySource(client, clock);
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
             1,
@@ -334,9 +337,16 @@ public final class Daemon implements AutoCloseable {
           u.desired());
       return false;
     }
+    DisruptionPolicySource.Lookup lookup = policies.lookup();
+    if (lookup instanceof DisruptionPolicySource.Lookup.Wait w) {
+      LOG.info("waiting for the node disruption policy: {}", w.why());
+      triggerLater(w.retryIn());
+      return false;
+    }
     ConfigTarget from = new ConfigTarget(current.get(), u.current().image());
     ConfigTarget to = new ConfigTarget(desired.get(), u.desired().image());
-    PlanResult result = Planner.plan(from, to, observed());
+    PlanResult result =
+        Planner.plan(from, to, observed(), ((DisruptionPolicySource.Lookup.Use) lookup).policy());
     if (result instanceof PlanResult.Unreconcilable un) {
       fail(
           new Report.Unreconcilable(un.message(), u.current().config(), u.desired().config()),
@@ -354,8 +364,7 @@ public final class Daemon implements AutoCloseable {
         new McnMilestone.Started(
             u.current().config(),
             u.desired(),
-            plan.steps().stream().anyMatch(Step.RequestDrain.class::isInstance),
-            plan.disruption().action(),
+            plan.disruption(),
             plan.steps().stream().anyMatch(Step.StageImage.class::isInstance)));
     EngineOutcome outcome =
         new UpdateEngine(

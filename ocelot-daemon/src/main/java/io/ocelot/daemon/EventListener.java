@@ -1,6 +1,7 @@
 package io.ocelot.daemon;
 
 import io.ocelot.daemon.node.NodeView;
+import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.txn.StepListener;
 import java.util.Optional;
@@ -41,6 +42,38 @@ final class EventListener implements StepListener {
       daemon
           .currentView()
           .ifPresent(n -> daemon.events().normal(n, "OSUpdateStaged", "Changes to OS staged"));
+    } else if (step instanceof Step.RunService s) {
+      ServiceAction a = s.action();
+      String message =
+          switch (a.kind()) {
+            case RELOAD -> "Service " + a.unit() + " was reloaded.";
+            case RESTART -> "Service " + a.unit() + " was restarted.";
+            case DAEMON_RELOAD -> "The systemd manager configuration was reloaded.";
+          };
+      String reason = a.kind() == ServiceAction.Kind.RESTART ? "ServiceRestart" : "ServiceReload";
+      daemon
+          .currentView()
+          .ifPresent(
+              n ->
+                  daemon
+                      .events()
+                      .normal(n, reason, "Config changes do not require reboot. " + message));
+    }
+  }
+
+  @Override
+  public void stepFailed(Step step, String error) {
+    if (step instanceof Step.RunService s) {
+      ServiceAction a = s.action();
+      String message =
+          switch (a.kind()) {
+            case RELOAD -> "Reloading service " + a.unit() + " failed. Error: " + error;
+            case RESTART -> "Restarting " + a.unit() + " service failed. Error: " + error;
+            case DAEMON_RELOAD -> "Reloading systemd manager configuration failed. Error: " + error;
+          };
+      String reason =
+          a.kind() == ServiceAction.Kind.RESTART ? "FailedServiceRestart" : "FailedServiceReload";
+      daemon.currentView().ifPresent(n -> daemon.events().warning(n, reason, message));
     }
   }
 

@@ -16,11 +16,15 @@ final class ObjectRules {
   private ObjectRules() {}
 
   static void check(JsonNode obj, String kind, List<Problem> problems) {
+    check(obj, kind, Mco.API_VERSION, problems);
+  }
+
+  static void check(JsonNode obj, String kind, String expectedApiVersion, List<Problem> problems) {
     String apiVersion = obj.path("apiVersion").asText("");
-    if (!apiVersion.equals(Mco.API_VERSION)) {
+    if (!apiVersion.equals(expectedApiVersion)) {
       problems.add(
           Problem.error(
-              "apiVersion", "must be " + Mco.API_VERSION + ", got \"" + apiVersion + "\""));
+              "apiVersion", "must be " + expectedApiVersion + ", got \"" + apiVersion + "\""));
     }
     String name = obj.path("metadata").path("name").asText("");
     if (name.isEmpty()) {

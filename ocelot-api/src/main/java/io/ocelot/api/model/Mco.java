@@ -1,6 +1,7 @@
 package io.ocelot.api.model;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.ocelot.api.operator.MachineConfiguration;
 import java.util.List;
 
 /** The API group and version every Ocelot kind shares with the Machine Config Operator. */
@@ -23,7 +24,8 @@ public final class Mco {
           MachineConfigPool.class,
           MachineOSConfig.class,
           MachineOSBuild.class,
-          MachineConfigNode.class);
+          MachineConfigNode.class,
+          MachineConfiguration.class);
 
   /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
   public static String crdFileName(Class<? extends HasMetadata> kind) {

@@ -16,7 +16,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CrdGenerationTest {
 
   static JsonNode crd(String plural) throws Exception {
-    String resource = "/META-INF/fabric8/" + plural + ".machineconfiguration.openshift.io-v1.yml";
+    return crd(plural, "machineconfiguration.openshift.io");
+  }
+
+  static JsonNode crd(String plural, String group) throws Exception {
+    String resource = "/META-INF/fabric8/" + plural + "." + group + "-v1.yml";
     try (InputStream in = CrdGenerationTest.class.getResourceAsStream(resource)) {
       assertThat(in).as("generated CRD " + resource).isNotNull();
       return Json.YAML.readTree(in);
@@ -54,10 +58,12 @@ class CrdGenerationTest {
     "machineconfigpools",
     "machineosconfigs",
     "machineosbuilds",
-    "machineconfignodes"
+    "machineconfignodes",
+    "machineconfigurations.operator.openshift.io"
   })
   void deployDirectoryHoldsTheGeneratedCrd(String plural) throws Exception {
-    String name = plural + ".machineconfiguration.openshift.io-v1.yml";
+    String name =
+        plural + (plural.contains(".") ? "" : ".machineconfiguration.openshift.io") + "-v1.yml";
     Path shipped = Path.of("..", "deploy", "crds", name);
     try (InputStream in =
         CrdGenerationTest.class.getResourceAsStream("/META-INF/fabric8/" + name)) {
@@ -123,5 +129,29 @@ class CrdGenerationTest {
                 .path("x-kubernetes-validations")
                 .toString())
         .contains("self >= oldSelf");
+  }
+
+  @org.junit.jupiter.api.Test
+  void machineConfigurationKeysItsPoliciesByPathAndNameAndStatesEachRuleOnce() throws Exception {
+    JsonNode crd = crd("machineconfigurations", "operator.openshift.io");
+    assertThat(crd.path("spec").path("scope").asText()).isEqualTo("Cluster");
+    JsonNode version = crd.path("spec").path("versions").get(0);
+    assertThat(version.path("subresources").has("status")).isTrue();
+    JsonNode root = version.path("schema").path("openAPIV3Schema");
+    JsonNode policy = root.at("/properties/spec/properties/nodeDisruptionPolicy/properties");
+    assertThat(policy.at("/files/x-kubernetes-list-map-keys").toString()).isEqualTo("[\"path\"]");
+    assertThat(policy.at("/units/x-kubernetes-list-map-keys").toString()).isEqualTo("[\"name\"]");
+    assertThat(policy.at("/files/maxItems").asInt()).isEqualTo(50);
+    JsonNode clusterPolicies =
+        root.at(
+            "/properties/status/properties/nodeDisruptionPolicyStatus/properties/clusterPolicies"
+                + "/properties");
+    assertThat(clusterPolicies.at("/files/x-kubernetes-list-type").asText()).isEqualTo("map");
+    assertThat(root.path("x-kubernetes-validations").toString())
+        .contains("self.metadata.name == 'cluster'");
+    // A record component's rule reaches the field and the accessor; the finisher keeps it once.
+    JsonNode pathRules = policy.at("/files/items/properties/path/x-kubernetes-validations");
+    assertThat(pathRules).hasSize(1);
+    assertThat(policy.at("/files/items/properties/actions/x-kubernetes-validations")).hasSize(1);
   }
 }

@@ -82,10 +82,13 @@ public final class Systemd {
     runner.run(Command.of("systemctl", "preset", unit));
   }
 
-  /** Reloads or restarts a service (the rebootless post-config actions). */
+  /**
+   * Reloads or restarts a service (the rebootless post-config actions); a failure reads {@code
+   * restarting chronyd.service failed: systemctl exited 1: "…"}.
+   */
   public void serviceAction(String verb, String unit) throws HostException {
     HostException.check(
-        runner, Command.of("systemctl", verb, unit), verb + "ing " + unit + " service failed");
+        runner, Command.of("systemctl", verb, unit), verb + "ing " + unit + " failed");
   }
 
   public void daemonReload() throws HostException {

@@ -27,7 +27,10 @@ public final class ReasonClass {
           Map.entry("remove unit", "unit-failed"),
           Map.entry("write SSH keys", "ssh-keys-failed"),
           Map.entry("set password hash", "password-failed"),
-          Map.entry("write revert-from-layering", "revert-artifacts-failed"));
+          Map.entry("write revert-from-layering", "revert-artifacts-failed"),
+          Map.entry("reload ", "service-failed"),
+          Map.entry("restart ", "service-failed"),
+          Map.entry("systemctl daemon-reload", "service-failed"));
 
   private ReasonClass() {}
 

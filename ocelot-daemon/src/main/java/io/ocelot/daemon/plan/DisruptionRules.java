@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * MCO's legacy rules for how disruptive a change is: OS image, kernel arguments, FIPS, units,
- * kernel type and extensions reboot; SSH keys and the password hash do not; each changed file is
- * judged by its path. The most disruptive item decides.
+ * MCO's legacy rules for how disruptive a change is, used when the cluster has no node disruption
+ * policy: OS image, kernel arguments, FIPS, units, kernel type and extensions reboot; SSH keys and
+ * the password hash do not; each changed file is judged by its path.
  */
 public final class DisruptionRules {
   private static final Set<String> NO_DISRUPTION_FILES =
@@ -26,40 +26,47 @@ public final class DisruptionRules {
   private DisruptionRules() {}
 
   public static Disruption of(ConfigDiff diff, boolean forceFile) {
-    List<Disruption.Reason> reasons = new ArrayList<>();
-    if (forceFile) {
-      reasons.add(new Disruption.Reason("force file", DisruptionCause.FORCE_FILE));
-    }
-    if (diff.osUpdate() && !forceFile) {
-      reasons.add(new Disruption.Reason("OS image", DisruptionCause.OS_IMAGE));
-    }
-    if (diff.kargs()) {
-      reasons.add(new Disruption.Reason("kernel arguments", DisruptionCause.KERNEL_ARGUMENTS));
-    }
-    if (diff.fips()) {
-      reasons.add(new Disruption.Reason("FIPS", DisruptionCause.FIPS));
-    }
+    List<Disruption.Reason> reasons = new ArrayList<>(rebootItems(diff, forceFile));
     for (Change<?> unit : diff.unitChanges()) {
-      reasons.add(new Disruption.Reason("unit " + unit.key(), DisruptionCause.UNITS));
-    }
-    if (diff.kernelType()) {
-      reasons.add(new Disruption.Reason("kernel type", DisruptionCause.KERNEL_TYPE));
-    }
-    if (diff.extensions()) {
-      reasons.add(new Disruption.Reason("extensions", DisruptionCause.EXTENSIONS));
+      reasons.add(DisruptionCause.UNITS.reason("unit " + unit.key()));
     }
     for (Change<FileEntry> file : diff.fileChanges()) {
-      reasons.add(new Disruption.Reason("file " + file.key(), forFile(file.key())));
+      reasons.add(forFile(file.key()).reason("file " + file.key()));
     }
     if (diff.sshKeys()) {
-      reasons.add(new Disruption.Reason("SSH keys of core", DisruptionCause.SSH_KEYS));
+      reasons.add(DisruptionCause.SSH_KEYS.reason("SSH keys of core"));
     }
     if (diff.passwordHash()) {
-      reasons.add(new Disruption.Reason("password of core", DisruptionCause.PASSWORD_HASH));
+      reasons.add(DisruptionCause.PASSWORD_HASH.reason("password of core"));
     }
-    PostAction action =
-        reasons.stream().map(r -> r.cause().action()).reduce(PostAction.NONE, PostAction::max);
-    return new Disruption(action, reasons);
+    return Disruption.of(reasons, Disruption.Rules.LEGACY);
+  }
+
+  /**
+   * The items that reboot whatever the rules: the force file, the OS image, kernel arguments, FIPS,
+   * kernel type and extensions (a node disruption policy cannot change these either).
+   */
+  static List<Disruption.Reason> rebootItems(ConfigDiff diff, boolean forceFile) {
+    List<Disruption.Reason> reasons = new ArrayList<>();
+    if (forceFile) {
+      reasons.add(DisruptionCause.FORCE_FILE.reason("force file"));
+    }
+    if (diff.osUpdate() && !forceFile) {
+      reasons.add(DisruptionCause.OS_IMAGE.reason("OS image"));
+    }
+    if (diff.kargs()) {
+      reasons.add(DisruptionCause.KERNEL_ARGUMENTS.reason("kernel arguments"));
+    }
+    if (diff.fips()) {
+      reasons.add(DisruptionCause.FIPS.reason("FIPS"));
+    }
+    if (diff.kernelType()) {
+      reasons.add(DisruptionCause.KERNEL_TYPE.reason("kernel type"));
+    }
+    if (diff.extensions()) {
+      reasons.add(DisruptionCause.EXTENSIONS.reason("extensions"));
+    }
+    return reasons;
   }
 
   static DisruptionCause forFile(String path) {

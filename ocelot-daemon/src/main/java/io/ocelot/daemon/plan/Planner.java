@@ -10,6 +10,7 @@ import io.ocelot.api.model.ImageReference;
 import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.api.model.MachineConfigSpec;
 import io.ocelot.api.node.DrainRequest;
+import io.ocelot.api.operator.NodeDisruptionPolicy;
 import io.ocelot.api.render.Reconcilability;
 import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
@@ -25,7 +26,20 @@ import java.util.stream.Collectors;
 public final class Planner {
   private Planner() {}
 
+  /** Plans with MCO's legacy disruption rules (a cluster without a node disruption policy). */
   public static PlanResult plan(ConfigTarget current, ConfigTarget desired, Observed observed) {
+    return plan(current, desired, observed, Optional.empty());
+  }
+
+  /**
+   * Plans with the cluster's node disruption policy ({@code status.nodeDisruptionPolicyStatus
+   * .clusterPolicies} of MachineConfiguration/cluster) when there is one.
+   */
+  public static PlanResult plan(
+      ConfigTarget current,
+      ConfigTarget desired,
+      Observed observed,
+      Optional<NodeDisruptionPolicy> policy) {
     List<String> parseFailures = new ArrayList<>();
     IgnitionConfig currentIgn = parse(current, "old", parseFailures);
     IgnitionConfig desiredIgn = parse(desired, "new", parseFailures);
@@ -52,8 +66,12 @@ public final class Planner {
     }
     ConfigDiff diff =
         ConfigDiff.between(current, currentIgn, desired, desiredIgn, observed.forceFile());
+    Disruption disruption =
+        policy
+            .map(p -> PolicyRules.of(diff, observed.forceFile(), p))
+            .orElseGet(() -> DisruptionRules.of(diff, observed.forceFile()));
     return new PlanResult.Ready(
-        build(current, desired, diff, observed, core(currentIgn), core(desiredIgn)));
+        build(current, desired, diff, disruption, observed, core(currentIgn), core(desiredIgn)));
   }
 
   /**
@@ -105,14 +123,14 @@ public final class Planner {
       ConfigTarget current,
       ConfigTarget desired,
       ConfigDiff diff,
+      Disruption disruption,
       Observed observed,
       Optional<User> coreBefore,
       Optional<User> coreAfter) {
     UpdateKind kind = UpdateKind.of(current, desired);
-    Disruption disruption = DisruptionRules.of(diff, observed.forceFile());
     List<Step> steps = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    if (disruption.action().needsDrain()) {
+    if (disruption.drain()) {
       steps.add(new Step.RequestDrain(DrainRequest.drain(desired.name())));
     }
     stageImage(desired, diff, observed, steps, notes);
@@ -139,6 +157,8 @@ public final class Planner {
     if (kind == UpdateKind.OCL_REVERT) {
       steps.add(new Step.WriteRevertArtifacts(desired.name()));
     }
+    // Last, once everything they read is on disk; a reboot needs none of them.
+    disruption.services().forEach(s -> steps.add(new Step.RunService(s)));
     boolean sameTarget =
         current.name().equals(desired.name()) && current.image().equals(desired.image());
     Optional<Commit> commit =

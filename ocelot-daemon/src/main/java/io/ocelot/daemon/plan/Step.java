@@ -8,8 +8,9 @@ import java.util.Optional;
 
 /**
  * One prepare step of an update, in the order of design §3: drain, stage the OS image, kernel and
- * extensions, files, units, SSH keys, password hash, kernel arguments, revert-from-OCL artifacts.
- * Each carries what it needs to apply; the engine observes the host's pre-image to undo it.
+ * extensions, files, units, SSH keys, password hash, kernel arguments, revert-from-OCL artifacts,
+ * and for a rebootless update its service actions. Each carries what it needs to apply; the engine
+ * observes the host's pre-image to undo it.
  */
 public sealed interface Step {
 
@@ -140,6 +141,18 @@ public sealed interface Step {
     @Override
     public String summary() {
       return "set kernel arguments (delete " + delete + ", append " + append + ")";
+    }
+  }
+
+  /**
+   * A rebootless post-config action (reload or restart a service, daemon-reload), run once the
+   * change is on disk. Its undo runs it again once the rest is restored, so that the service reads
+   * the old files again.
+   */
+  record RunService(ServiceAction action) implements Step {
+    @Override
+    public String summary() {
+      return action.summary();
     }
   }
 

@@ -42,8 +42,30 @@ final class Actions {
     if (step instanceof Step.SetPasswordHash p) {
       return AccountActions.passwordHash(p.hash());
     }
+    if (step instanceof Step.RunService s) {
+      return service(s);
+    }
     Step.WriteRevertArtifacts r = (Step.WriteRevertArtifacts) step;
     return RevertArtifacts.write(r.configName(), desiredConfigJson);
+  }
+
+  private static Action service(Step.RunService s) {
+    String verb = s.action().kind().verb();
+    String unit = s.action().unit();
+    return Action.of(
+        Category.SERVICE,
+        s.summary(),
+        (host, owned) ->
+            Action.Prepared.of(
+                java.util.List.of(new Restoration.RerunService(verb, unit)),
+                Optional.empty(),
+                () -> {
+                  if (unit.isEmpty()) {
+                    host.systemd().daemonReload();
+                  } else {
+                    host.systemd().serviceAction(verb, unit);
+                  }
+                }));
   }
 
   private static Action drain(Step.RequestDrain d, DrainHandshake drain) {

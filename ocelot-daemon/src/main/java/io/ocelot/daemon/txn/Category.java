@@ -11,7 +11,8 @@ public enum Category {
   SSH_KEYS("SSH key file", "SSH key files"),
   PASSWORD("password hash", "password hashes"),
   KERNEL_ARGUMENTS("kernel argument set", "kernel argument sets"),
-  REVERT_ARTIFACTS("revert artifact set", "revert artifact sets");
+  REVERT_ARTIFACTS("revert artifact set", "revert artifact sets"),
+  SERVICE("service action", "service actions");
 
   private final String one;
   private final String many;

@@ -68,6 +68,13 @@ final class FailureMessage {
     if (!restored.isEmpty()) {
       parts.add(joinAnd(restored) + " restored");
     }
+    if (reverted.containsKey(Category.SERVICE)) {
+      parts.add(
+          reverted.get(Category.SERVICE)
+              + " service action"
+              + (reverted.get(Category.SERVICE) == 1 ? "" : "s")
+              + " run again on the restored files");
+    }
     StringBuilder b = new StringBuilder();
     if (steps > 0) {
       b.append("rolled back ").append(steps).append(steps == 1 ? " step" : " steps");

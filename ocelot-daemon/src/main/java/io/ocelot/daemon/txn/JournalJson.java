@@ -94,6 +94,8 @@ final class JournalJson {
       o.put("type", "password").put("user", p.user()).put("before", p.before());
     } else if (r instanceof Restoration.DiscardStaged) {
       o.put("type", "discard-staged");
+    } else if (r instanceof Restoration.RerunService s) {
+      o.put("type", "rerun-service").put("verb", s.verb()).put("unit", s.unit());
     } else {
       o.put("type", "reload-systemd");
     }
@@ -124,6 +126,8 @@ final class JournalJson {
           new Restoration.RestorePasswordHash(o.path("user").asText(), o.path("before").asText());
       case "discard-staged" -> new Restoration.DiscardStaged();
       case "reload-systemd" -> new Restoration.ReloadSystemd();
+      case "rerun-service" ->
+          new Restoration.RerunService(o.path("verb").asText(), o.path("unit").asText());
       default -> throw new IllegalArgumentException("unknown restoration " + o.path("type"));
     };
   }

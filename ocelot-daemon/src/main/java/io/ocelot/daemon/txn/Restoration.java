@@ -82,6 +82,18 @@ public sealed interface Restoration {
     }
   }
 
+  /**
+   * Run a service action again ({@code reload}, {@code restart}, {@code daemon-reload}) once every
+   * other step is undone, so that the service reads the restored files: the rollback runs these
+   * last, in the order the update ran them.
+   */
+  record RerunService(String verb, String unit) implements Restoration {
+    @Override
+    public String describe() {
+      return unit.isEmpty() ? "systemctl " + verb + " again" : verb + " " + unit + " again";
+    }
+  }
+
   /** Let systemd re-read unit files after they were put back. */
   record ReloadSystemd() implements Restoration {
     @Override

@@ -39,6 +39,14 @@ final class Restorer {
     if (r instanceof Restoration.DiscardStaged) {
       return discardStaged();
     }
+    if (r instanceof Restoration.RerunService s) {
+      if (s.unit().isEmpty()) {
+        host.systemd().daemonReload();
+      } else {
+        host.systemd().serviceAction(s.verb(), s.unit());
+      }
+      return true;
+    }
     host.systemd().daemonReload();
     return false;
   }

@@ -72,11 +72,26 @@ final class Rollback {
     return new EngineOutcome.Failed(record);
   }
 
+  /**
+   * Undoes every step not yet undone, last first; service actions wait until the rest is restored
+   * and then run again in their original order, so each service reads the old files.
+   */
   Result run(Journal journal) throws HostException {
     Restorer restorer = new Restorer(host);
     List<FailureRecord.RollbackStep> steps = new ArrayList<>();
     Journal j = journal;
+    List<Integer> order = new ArrayList<>();
     for (int i = journal.entries().size() - 1; i >= 0; i--) {
+      if (journal.entries().get(i).category() != Category.SERVICE) {
+        order.add(i);
+      }
+    }
+    for (int i = 0; i < journal.entries().size(); i++) {
+      if (journal.entries().get(i).category() == Category.SERVICE) {
+        order.add(i);
+      }
+    }
+    for (int i : order) {
       Journal.Entry e = j.entries().get(i);
       if (e.state() == Journal.StepState.UNDONE) {
         continue;

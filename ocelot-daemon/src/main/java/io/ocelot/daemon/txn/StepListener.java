@@ -16,6 +16,9 @@ public interface StepListener {
   /** A prepare step was applied. */
   default void stepApplied(Step step) {}
 
+  /** A prepare step failed with {@code error} (the rollback follows). */
+  default void stepFailed(Step step, String error) {}
+
   /** The reboot is about to be requested, with the Reboot event's rationale. */
   default void rebooting(String rationale) {}
 }

@@ -117,6 +117,7 @@ public final class UpdateEngine {
         if (action.category() == Category.IMAGE) {
           metrics.stagingFailed();
         }
+        listener.stepFailed(step, e.getMessage());
         return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
       }
       if (action.category() == Category.IMAGE) {
@@ -160,17 +161,6 @@ public final class UpdateEngine {
             attempt);
       }
       return new EngineOutcome.RebootRequested(journal.to(), commit.rationale());
-    }
-    try {
-      if (commit.action() != PostAction.NONE) {
-        host.systemd()
-            .serviceAction(
-                commit.action() == PostAction.RELOAD_CRIO ? "reload" : "restart", "crio");
-      }
-    } catch (HostException e) {
-      store.write(marker.back(), "marker:reverted");
-      return fail(
-          journal, FailureRecord.Phase.POST_ACTION, commit.action().description(), e, attempt);
     }
     // Marker first: a stable marker naming the journal's target reads as "finished" on restart,
     // while a committed marker without a journal would read as "reboot never happened".

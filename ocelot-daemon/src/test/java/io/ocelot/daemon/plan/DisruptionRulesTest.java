@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,21 +21,23 @@ class DisruptionRulesTest {
 
   @ParameterizedTest
   @CsvSource({
-    "/etc/chrony.conf, REBOOT, FILE_NEEDS_REBOOT",
-    "/etc/kubernetes/kubelet-ca.crt, NONE, FILE_NO_DISRUPTION",
-    "/var/lib/kubelet/config.json, NONE, FILE_NO_DISRUPTION",
-    "/etc/nmstate/openshift/cluster.yml, NONE, FILE_NO_DISRUPTION",
-    "/etc/containers/registries.conf, RELOAD_CRIO, FILE_RELOAD_CRIO",
-    "/etc/containers/policy.json, RELOAD_CRIO, FILE_RELOAD_CRIO",
-    "/etc/machine-config-daemon/no-reboot/containers-gpg.pub, RELOAD_CRIO, FILE_RELOAD_CRIO",
-    "/etc/containers/registries.d/x.yaml, RELOAD_CRIO, FILE_RELOAD_CRIO",
-    "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt, RESTART_CRIO,"
-        + " FILE_RESTART_CRIO",
+    "/etc/chrony.conf, reboot, FILE_NEEDS_REBOOT",
+    "/etc/kubernetes/kubelet-ca.crt, no disruption, FILE_NO_DISRUPTION",
+    "/var/lib/kubelet/config.json, no disruption, FILE_NO_DISRUPTION",
+    "/etc/nmstate/openshift/cluster.yml, no disruption, FILE_NO_DISRUPTION",
+    "/etc/containers/registries.conf, 'drain, reload crio.service', FILE_RELOAD_CRIO",
+    "/etc/containers/policy.json, 'drain, reload crio.service', FILE_RELOAD_CRIO",
+    "/etc/machine-config-daemon/no-reboot/containers-gpg.pub, 'drain, reload crio.service',"
+        + " FILE_RELOAD_CRIO",
+    "/etc/containers/registries.d/x.yaml, 'drain, reload crio.service', FILE_RELOAD_CRIO",
+    "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt,"
+        + " 'drain, restart crio.service', FILE_RESTART_CRIO",
   })
-  void eachFileIsJudgedByItsPath(String path, PostAction action, DisruptionCause cause) {
+  void eachFileIsJudgedByItsPath(String path, String effect, DisruptionCause cause) {
     Disruption d = disruption(Configs.empty("a"), mc("b", IgnitionBuilder.v3().file(path, "x")));
-    assertThat(d.action()).isEqualTo(action);
-    assertThat(d.reasons()).containsExactly(new Disruption.Reason("file " + path, cause));
+    assertThat(d.describe()).isEqualTo(effect);
+    assertThat(d.rules()).isEqualTo(Disruption.Rules.LEGACY);
+    assertThat(d.reasons()).containsExactly(cause.reason("file " + path));
   }
 
   @Test
@@ -43,7 +46,8 @@ class DisruptionRulesTest {
         disruption(
             mc("a", IgnitionBuilder.v3().file("/etc/containers/policy.json", "x")),
             Configs.empty("b"));
-    assertThat(d.action()).isEqualTo(PostAction.RELOAD_CRIO);
+    assertThat(d.services()).containsExactly(ServiceAction.reload("crio.service"));
+    assertThat(d.drain()).isTrue();
   }
 
   @Test
@@ -52,13 +56,15 @@ class DisruptionRulesTest {
         disruption(
             Configs.empty("a"), mc("b", IgnitionBuilder.v3().core(List.of("ssh-rsa A"), "$6$h")));
     assertThat(d.action()).isEqualTo(PostAction.NONE);
+    assertThat(d.drain()).isFalse();
     assertThat(d.reasons())
-        .extracting(Disruption.Reason::cause)
-        .containsExactly(DisruptionCause.SSH_KEYS, DisruptionCause.PASSWORD_HASH);
+        .containsExactly(
+            DisruptionCause.SSH_KEYS.reason("SSH keys of core"),
+            DisruptionCause.PASSWORD_HASH.reason("password of core"));
   }
 
   @Test
-  void theMostDisruptiveItemDecides() {
+  void aRestartOfCrioMakesItsReloadRedundant() {
     Disruption d =
         disruption(
             Configs.empty("a"),
@@ -69,7 +75,8 @@ class DisruptionRulesTest {
                     .file(
                         "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt", "y")
                     .core(List.of("ssh-rsa A"), null)));
-    assertThat(d.action()).isEqualTo(PostAction.RESTART_CRIO);
+    assertThat(d.services()).containsExactly(ServiceAction.restart("crio.service"));
+    assertThat(d.describe()).isEqualTo("drain, restart crio.service");
   }
 
   @Test
@@ -82,14 +89,14 @@ class DisruptionRulesTest {
     b.getSpec().setExtensions(List.of("usbguard"));
     Disruption d = disruption(a, b);
     assertThat(d.action()).isEqualTo(PostAction.REBOOT);
+    assertThat(d.services()).isEmpty();
     assertThat(d.reasons())
-        .extracting(Disruption.Reason::cause)
         .containsExactly(
-            DisruptionCause.OS_IMAGE,
-            DisruptionCause.KERNEL_ARGUMENTS,
-            DisruptionCause.UNITS,
-            DisruptionCause.KERNEL_TYPE,
-            DisruptionCause.EXTENSIONS);
+            DisruptionCause.OS_IMAGE.reason("OS image"),
+            DisruptionCause.KERNEL_ARGUMENTS.reason("kernel arguments"),
+            DisruptionCause.KERNEL_TYPE.reason("kernel type"),
+            DisruptionCause.EXTENSIONS.reason("extensions"),
+            DisruptionCause.UNITS.reason("unit x.service"));
   }
 
   @Test
@@ -98,10 +105,12 @@ class DisruptionRulesTest {
         Planner.plan(
             ConfigTarget.of(Configs.empty("a")),
             ConfigTarget.of(Configs.empty("a")),
-            new Observed(java.util.Optional.empty(), true, java.util.Optional.empty()));
+            new Observed(Optional.empty(), true, Optional.empty()));
     UpdatePlan plan = ((PlanResult.Ready) r).plan();
     assertThat(plan.disruption().action()).isEqualTo(PostAction.REBOOT);
     assertThat(plan.disruption().reasons())
-        .containsExactly(new Disruption.Reason("force file", DisruptionCause.FORCE_FILE));
+        .containsExactly(DisruptionCause.FORCE_FILE.reason("force file"));
+    assertThat(plan.disruption().reasons().get(0).toString())
+        .isEqualTo("force file: Reboot (the force file /run/machine-config-daemon-force exists)");
   }
 }

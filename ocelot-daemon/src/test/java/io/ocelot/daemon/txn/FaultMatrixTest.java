@@ -38,12 +38,16 @@ class FaultMatrixTest {
     CLASSIC_KARGS, // R1 -> R2 + kernel arguments, same image
     REVERT, // R1/I1 -> R1 on the base image
     CLASSIC_REMOVALS, // R2 -> R1, same image: a file and a unit go
-    CLASSIC_KERNEL // R1 -> R1 with the realtime kernel and an extension, same image
+    CLASSIC_KERNEL, // R1 -> R1 with the realtime kernel and an extension, same image
+    CLASSIC_SERVICES // R1 -> two changed files under a policy: restart chronyd, reload crio
   }
 
   /** Updates on the base image without layering. */
   private static boolean classic(Update u) {
-    return u == Update.CLASSIC_KARGS || u == Update.CLASSIC_REMOVALS || u == Update.CLASSIC_KERNEL;
+    return u == Update.CLASSIC_KARGS
+        || u == Update.CLASSIC_REMOVALS
+        || u == Update.CLASSIC_KERNEL
+        || u == Update.CLASSIC_SERVICES;
   }
 
   record Case(
@@ -387,6 +391,42 @@ class FaultMatrixTest {
             FailureRecord.Phase.PREPARE,
             "failed to change packages: rpm-ostree exited 1",
             false,
+            0),
+        new Case(
+            "service: systemctl reload exits 1 once",
+            Update.CLASSIC_SERVICES,
+            s ->
+                Faults.failTool(
+                    s.root(),
+                    "systemctl",
+                    "reload crio.service",
+                    1,
+                    "Job for crio.service failed.",
+                    1,
+                    1),
+            "reload crio.service",
+            FailureRecord.Phase.PREPARE,
+            "reloading crio.service failed: systemctl exited 1: \"Job for crio.service failed.\"",
+            false,
+            0),
+        new Case(
+            "service: systemctl restart exits 1, also in the undo",
+            Update.CLASSIC_SERVICES,
+            s -> Faults.failTool(s.root(), "systemctl", "restart", 1, "Access denied"),
+            "restart chronyd.service",
+            FailureRecord.Phase.PREPARE,
+            "restarting chronyd.service failed: systemctl exited 1: \"Access denied\"",
+            true,
+            0),
+        new Case(
+            "service: systemctl missing",
+            Update.CLASSIC_SERVICES,
+            // Missing from the first step on: the unit steps probe enablement with it.
+            s -> s.host().fake.breakTool("systemctl"),
+            "restart chronyd.service",
+            FailureRecord.Phase.PREPARE,
+            "restarting chronyd.service failed: systemctl " + MISSING,
+            true,
             0));
   }
 
@@ -409,7 +449,8 @@ class FaultMatrixTest {
             Map.entry(Step.WriteSshKeys.class, "write SSH keys"),
             Map.entry(Step.SetPasswordHash.class, "set password hash"),
             Map.entry(Step.SetKernelArguments.class, "set kernel arguments"),
-            Map.entry(Step.WriteRevertArtifacts.class, "write revert-from-layering"));
+            Map.entry(Step.WriteRevertArtifacts.class, "write revert-from-layering"),
+            Map.entry(Step.RunService.class, "re"));
     List<String> steps =
         Stream.concat(cases(), moreCases().map(Arguments::of))
             .map(a -> ((Case) a.get()[0]).step())
@@ -512,6 +553,7 @@ class FaultMatrixTest {
       }
       case REVERT -> HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.of(R1), I1);
       case CLASSIC_REMOVALS -> HostFixture.plan(ConfigTarget.of(R2), ConfigTarget.of(R1), BASE);
+      case CLASSIC_SERVICES -> HostFixture.rebootlessServicesPlan();
       case CLASSIC_KERNEL -> {
         MachineConfig rt = MachineConfigs.copy(R1);
         rt.getMetadata().setName("rendered-worker-rt");

@@ -31,6 +31,12 @@ final class Faults {
    */
   static void failTool(
       Path root, String tool, String match, int code, String message, int fromCall) {
+    failTool(root, tool, match, code, message, fromCall, Integer.MAX_VALUE);
+  }
+
+  /** Fails only the {@code fromCall}-th to {@code toCall}-th matching calls. */
+  static void failTool(
+      Path root, String tool, String match, int code, String message, int fromCall, int toCall) {
     Path bin = root.resolve("usr/bin/" + tool);
     // Next to the original, so that its relative paths (lib.sh) still work.
     Path real = root.resolve("usr/bin/.real-" + tool);
@@ -54,6 +60,8 @@ final class Faults {
               + "'\n"
               + "  if [ $n -ge "
               + fromCall
+              + " ] && [ $n -le "
+              + toCall
               + " ]; then printf '%s\\n' '"
               + message
               + "' >&2; exit "

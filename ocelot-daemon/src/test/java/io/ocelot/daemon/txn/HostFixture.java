@@ -1,9 +1,14 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigs;
+import io.ocelot.api.operator.Action;
+import io.ocelot.api.operator.NodeDisruptionPolicies;
+import io.ocelot.api.operator.NodeDisruptionPolicy;
 import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
@@ -127,6 +132,46 @@ public final class HostFixture {
 
   static UpdatePlan plan(ConfigTarget from, ConfigTarget to, String booted) {
     PlanResult r = Planner.plan(from, to, Observed.booted(booted));
+    return ((PlanResult.Ready) r).plan();
+  }
+
+  /** The admin's node disruption policy of the rebootless cases, merged over the defaults. */
+  static final NodeDisruptionPolicy POLICY =
+      NodeDisruptionPolicies.merge(
+          Optional.of(
+              new NodeDisruptionPolicy(
+                  List.of(
+                      new NodeDisruptionPolicy.File(
+                          "/etc/chrony.conf", List.of(Action.restart("chronyd.service"))),
+                      new NodeDisruptionPolicy.File(
+                          "/etc/keep.conf", List.of(Action.reload("crio.service")))),
+                  List.of(),
+                  null)));
+
+  /**
+   * R1 to a copy with new contents in {@code /etc/chrony.conf} and {@code /etc/keep.conf}, planned
+   * with {@link #POLICY}: write both, restart chronyd, reload crio, no reboot.
+   */
+  static UpdatePlan rebootlessServicesPlan() {
+    MachineConfig r1s =
+        MachineConfigs.create(
+            "rendered-worker-1s",
+            "worker",
+            IgnitionBuilder.v3()
+                .file("/etc/chrony.conf", "pool c.example.com\n")
+                .file("/etc/keep.conf", "changed\n")
+                .unit(
+                    "hello.service",
+                    "[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n",
+                    true)
+                .build(),
+            SeedScenarioTest.BASE);
+    PlanResult r =
+        Planner.plan(
+            ConfigTarget.of(SeedScenarioTest.R1),
+            ConfigTarget.of(r1s),
+            Observed.booted(SeedScenarioTest.BASE),
+            Optional.of(POLICY));
     return ((PlanResult.Ready) r).plan();
   }
 

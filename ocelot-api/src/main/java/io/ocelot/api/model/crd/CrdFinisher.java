@@ -48,14 +48,15 @@ public final class CrdFinisher {
         Arrays.stream(kind.getAnnotationsByType(AdditionalPrinterColumn.class))
             .map(AdditionalPrinterColumn::name)
             .toList();
-    ListMap listMap = kind.getAnnotation(ListMap.class);
+    ListMap[] listMaps = kind.getAnnotationsByType(ListMap.class);
     for (JsonNode version : crd.path("spec").path("versions")) {
       if (version.get("additionalPrinterColumns") instanceof ArrayNode columns) {
         reorder(columns, order);
       }
-      if (listMap != null) {
+      for (ListMap listMap : listMaps) {
         markListMap(version.path("schema").path("openAPIV3Schema"), listMap);
       }
+      dedupeRules(version.path("schema"));
     }
   }
 
@@ -92,6 +93,25 @@ public final class CrdFinisher {
         required.add(key);
       }
     }
+  }
+
+  /**
+   * The generator writes a record component's rules twice (the annotation reaches both the field
+   * and the accessor); the API server would evaluate each twice and report it twice.
+   */
+  private static void dedupeRules(JsonNode node) {
+    if (node.get("x-kubernetes-validations") instanceof ArrayNode rules) {
+      List<JsonNode> unique = new ArrayList<>();
+      rules.forEach(
+          r -> {
+            if (!unique.contains(r)) {
+              unique.add(r);
+            }
+          });
+      rules.removeAll();
+      rules.addAll(unique);
+    }
+    node.elements().forEachRemaining(CrdFinisher::dedupeRules);
   }
 
   private static boolean contains(ArrayNode array, String value) {

@@ -1,6 +1,7 @@
 package io.ocelot.api.model.crd;
 
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -12,6 +13,7 @@ import java.lang.annotation.Target;
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
+@Repeatable(ListMaps.class)
 public @interface ListMap {
   /** Dotted path of the list from the object's root, e.g. {@code status.conditions}. */
   String path();

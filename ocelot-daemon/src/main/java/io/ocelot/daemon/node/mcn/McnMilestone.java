@@ -1,6 +1,6 @@
 package io.ocelot.daemon.node.mcn;
 
-import io.ocelot.daemon.plan.PostAction;
+import io.ocelot.daemon.plan.Disruption;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
 import java.util.Optional;
@@ -9,8 +9,12 @@ import java.util.Optional;
 public sealed interface McnMilestone {
 
   /** The plan is made and compatible; the engine starts. */
-  record Started(String from, Target to, boolean drain, PostAction postAction, boolean stagesImage)
-      implements McnMilestone {}
+  record Started(String from, Target to, Disruption disruption, boolean stagesImage)
+      implements McnMilestone {
+    boolean drain() {
+      return disruption.drain();
+    }
+  }
 
   /** The controller cordoned and drained the node for {@code request}. */
   record Drained(String request) implements McnMilestone {}

@@ -22,7 +22,7 @@ import static io.ocelot.daemon.node.mcn.McnChange.no;
 import static io.ocelot.daemon.node.mcn.McnChange.yes;
 
 import io.ocelot.api.model.McnConditionType;
-import io.ocelot.daemon.plan.PostAction;
+import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.txn.FailureRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +55,7 @@ public final class McnTable {
               UPDATE_PREPARED,
               "UpdateCompatible",
               "Update Compatible. Post Cfg Actions: "
-                  + s.postAction().description()
+                  + s.disruption().describe()
                   + " Drain Required: "
                   + s.drain()));
       c.add(yes(UPDATE_COMPATIBLE, "UpdatePreparedUpdateCompatible", "Update is Compatible."));
@@ -176,11 +176,23 @@ public final class McnTable {
       c.add(yes(UPDATE_POST_ACTION_COMPLETE, "RebootedNode", "Node has rebooted"));
       c.add(yes(REBOOTED_NODE, "UpdatePostActionCompleteRebootedNode", "Node has rebooted"));
     } else {
-      PostAction action = started.map(McnMilestone.Started::postAction).orElse(PostAction.NONE);
-      if (action == PostAction.RELOAD_CRIO || action == PostAction.RESTART_CRIO) {
-        String done = (action == PostAction.RELOAD_CRIO ? "Reloaded" : "Restarted") + " CRI-O";
+      List<ServiceAction> services = started.map(s -> s.disruption().services()).orElse(List.of());
+      Optional<ServiceAction> crio =
+          services.stream().filter(s -> s.unit().equals("crio.service")).findFirst();
+      if (crio.isPresent()) {
+        String done =
+            (crio.get().kind() == ServiceAction.Kind.RELOAD ? "Reloaded" : "Restarted") + " CRI-O";
         c.add(yes(UPDATE_POST_ACTION_COMPLETE, "ReloadedCRIO", done));
         c.add(yes(RELOADED_CRIO, "UpdatePostActionCompleteReloadedCRIO", done));
+      } else if (!services.isEmpty()) {
+        c.add(
+            yes(
+                UPDATE_POST_ACTION_COMPLETE,
+                "ServiceActions",
+                "Ran "
+                    + services.stream()
+                        .map(ServiceAction::summary)
+                        .collect(java.util.stream.Collectors.joining(", "))));
       } else {
         c.add(yes(UPDATE_POST_ACTION_COMPLETE, "None", "The update needed no post update action"));
       }

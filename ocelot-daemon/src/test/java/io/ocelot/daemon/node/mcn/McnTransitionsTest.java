@@ -6,7 +6,9 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfigNodeStatus;
 import io.ocelot.api.model.McnConditionType;
+import io.ocelot.daemon.plan.Disruption;
 import io.ocelot.daemon.plan.PostAction;
+import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.txn.Category;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
@@ -92,8 +94,22 @@ class McnTransitionsTest {
     }
   }
 
+  /** An update's start; {@code SERVICES} stands for a crio reload. */
   static McnMilestone.Started start(Target to, boolean drain, PostAction action, boolean image) {
-    return new McnMilestone.Started(R1.config(), to, drain, action, image);
+    return start(
+        to,
+        drain,
+        action,
+        action == PostAction.SERVICES ? List.of(ServiceAction.reload("crio.service")) : List.of(),
+        image);
+  }
+
+  static McnMilestone.Started start(
+      Target to, boolean drain, PostAction action, List<ServiceAction> services, boolean image) {
+    Disruption d =
+        new Disruption(
+            action == PostAction.REBOOT, drain, services, List.of(), Disruption.Rules.LEGACY);
+    return new McnMilestone.Started(R1.config(), to, d, image);
   }
 
   static Run settledNode() {
@@ -162,7 +178,7 @@ class McnTransitionsTest {
 
     Run crio =
         settledNode()
-            .then(start(R2, true, PostAction.RELOAD_CRIO, false))
+            .then(start(R2, true, PostAction.SERVICES, false))
             .then(new McnMilestone.Drained("drain-rendered-worker-2"))
             .then(new McnMilestone.Done(R2));
     assertThat(crio.writes).isEqualTo(3);
@@ -170,6 +186,26 @@ class McnTransitionsTest {
         .isEqualTo("True/UpdatePostActionCompleteReloadedCRIO");
     assertThat(crio.of(McnConditionType.UPDATE_POST_ACTION_COMPLETE))
         .isEqualTo("True/ReloadedCRIO");
+
+    Run chrony =
+        settledNode()
+            .then(
+                start(
+                    R2,
+                    false,
+                    PostAction.SERVICES,
+                    List.of(ServiceAction.restart("chronyd.service")),
+                    false))
+            .then(new McnMilestone.Done(R2));
+    assertThat(chrony.writes).isEqualTo(2);
+    assertThat(chrony.of(McnConditionType.UPDATE_POST_ACTION_COMPLETE))
+        .isEqualTo("True/ServiceActions");
+    assertThat(chrony.condition(McnConditionType.UPDATE_POST_ACTION_COMPLETE).getMessage())
+        .isEqualTo("Ran restart chronyd.service");
+    assertThat(chrony.condition(McnConditionType.UPDATE_PREPARED).getMessage())
+        .isEqualTo(
+            "Update Compatible. Post Cfg Actions: restart chronyd.service Drain Required: false");
+    assertThat(chrony.of(McnConditionType.RELOADED_CRIO)).isEqualTo("False/NotYetOccurred");
   }
 
   @Test

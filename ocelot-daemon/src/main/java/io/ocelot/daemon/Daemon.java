@@ -16,6 +16,7 @@ import io.ocelot.daemon.node.ClusterDrain;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.node.DisruptionPolicySource;
+import io.ocelot.daemon.node.DriftMonitor;
 import io.ocelot.daemon.node.NodeCache;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodePhase;
@@ -84,6 +85,8 @@ public final class Daemon implements AutoCloseable {
   private final DisruptionPolicySource policies;
   private final ScheduledExecutorService worker;
   private final AtomicBoolean queued = new AtomicBoolean();
+  private final DriftMonitor drift;
+  private final AtomicBoolean driftQueued = new AtomicBoolean();
   private SharedIndexInformer<Node> informer;
 
   // Loop memory, touched only on the worker thread.
@@ -114,6 +117,7 @@ public final class Daemon implements AutoCloseable {
     this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
     this.store = new StateStore(host.files(), Checkpoint.NONE);
     this.policies = new DisruptionPolicySource(client, clock);
+    this.drift = new DriftMonitor(host, events, metrics, clock, this::currentView);
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
             1,
@@ -158,6 +162,55 @@ public final class Daemon implements AutoCloseable {
     trigger();
     long resync = settings.resync().toMillis();
     worker.scheduleWithFixedDelay(this::trigger, resync, resync, TimeUnit.MILLISECONDS);
+    long poll = settings.driftPoll().toMillis();
+    if (poll > 0) {
+      worker.scheduleWithFixedDelay(this::driftSoon, poll, poll, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** Asks for a drift check; requests that arrive while one is queued are merged into it. */
+  private void driftSoon() {
+    if (driftQueued.compareAndSet(false, true)) {
+      try {
+        worker.execute(
+            () -> {
+              driftQueued.set(false);
+              checkDrift();
+            });
+      } catch (RejectedExecutionException e) {
+        // Closed meanwhile: nothing to check.
+      }
+    }
+  }
+
+  /**
+   * While Done: a host that left its config is Degraded (the sync's retries take it from there).
+   */
+  private void checkDrift() {
+    try {
+      if (reporter.phase() != NodePhase.DONE) {
+        return;
+      }
+      Optional<DriftMonitor.Drift> d = drift.check();
+      if (d.isPresent()) {
+        fail(
+            new Report.Degraded(d.get().reason(), ReasonClass.CONFIG_DRIFT, Optional.empty()),
+            d.get().target());
+      }
+    } catch (HostException | RuntimeException e) {
+      LOG.warn("drift check of node {} failed: {}", settings.node(), e.getMessage());
+    }
+  }
+
+  /** Starts the drift monitor on the config the node settled on (once per target). */
+  private void watchForDrift(Target target) throws HostException {
+    if (drift.watching(target)) {
+      return;
+    }
+    Optional<MachineConfig> config = machineConfig(target.config());
+    if (config.isPresent()) {
+      drift.start(target, config.get(), this::driftSoon);
+    }
   }
 
   /** Asks for a sync; requests that arrive while one is queued are merged into it. */
@@ -284,6 +337,7 @@ public final class Daemon implements AutoCloseable {
         reporter.mcnRetryIn().ifPresent(this::triggerLater);
         metrics.engine().settled();
         succeeded();
+        watchForDrift(n.target());
         return false;
       }
       try (HostLock.Lease lease = host.lock().acquire(lockHolder())) {
@@ -314,6 +368,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private boolean update(SyncDecision.Update u) throws HostException {
+    drift.stop(true);
     Optional<MachineConfig> current = machineConfig(u.current().config());
     Optional<MachineConfig> desired = machineConfig(u.desired().config());
     if (current.isEmpty() || desired.isEmpty()) {
@@ -392,8 +447,7 @@ public final class Daemon implements AutoCloseable {
     if (differences.isEmpty()) {
       return Optional.empty();
     }
-    String reason =
-        "unexpected on-disk state validating against " + name + ": " + differences.get(0);
+    String reason = Preflight.message(name, differences.get(0));
     readNode().ifPresent(n -> events.warning(n, "PreflightConfigDriftCheckFailed", reason));
     return Optional.of(reason);
   }
@@ -559,5 +613,6 @@ public final class Daemon implements AutoCloseable {
       worker.shutdownNow();
       Thread.currentThread().interrupt();
     }
+    drift.stop(false);
   }
 }

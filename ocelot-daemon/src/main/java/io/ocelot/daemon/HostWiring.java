@@ -3,8 +3,10 @@ package io.ocelot.daemon;
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.FileHostLock;
+import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
+import io.ocelot.daemon.host.InotifyFileWatcher;
 import io.ocelot.daemon.host.OsImagesProbe;
 import io.ocelot.daemon.host.ProcessCommandRunner;
 import io.ocelot.daemon.host.Rebooter;
@@ -24,12 +26,17 @@ public final class HostWiring {
 
   /** A real host mounted at {@code root} ({@code /rootfs} in the daemon's pod). */
   public static HostContext chroot(Path root) throws HostException {
-    return wire(root, ProcessCommandRunner.chroot(root), BootIdSource.KERNEL);
+    return wire(
+        root, ProcessCommandRunner.chroot(root), BootIdSource.KERNEL, new InotifyFileWatcher(root));
   }
 
-  /** A simulated root laid out by ocelot-fakehost. */
+  /**
+   * A simulated root laid out by ocelot-fakehost. No inotify: a thousand roots would need a
+   * thousand watcher threads, so the simulator's daemons poll their files instead.
+   */
   public static HostContext simulated(Path root) throws HostException {
-    return wire(root, ProcessCommandRunner.simulatedRoot(root), BootIdSource.SIMULATED);
+    return wire(
+        root, ProcessCommandRunner.simulatedRoot(root), BootIdSource.SIMULATED, FileWatcher.NONE);
   }
 
   /** True when {@code root} is a simulated root (it carries the fake tools' state). */
@@ -37,7 +44,8 @@ public final class HostWiring {
     return Files.isDirectory(root.resolve("var/lib/fakehost/ostree"));
   }
 
-  private static HostContext wire(Path root, CommandRunner runner, String bootIdPath)
+  private static HostContext wire(
+      Path root, CommandRunner runner, String bootIdPath, FileWatcher watcher)
       throws HostException {
     HostFiles files = new RootedHostFiles(root);
     return new HostContext(
@@ -49,6 +57,7 @@ public final class HostWiring {
         new Rebooter(runner),
         BootIdSource.file(files, bootIdPath),
         new BootLog(runner),
-        new FileHostLock(root, Clock.systemUTC()));
+        new FileHostLock(root, Clock.systemUTC()),
+        watcher);
   }
 }

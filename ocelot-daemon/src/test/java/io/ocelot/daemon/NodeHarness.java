@@ -62,7 +62,9 @@ final class NodeHarness implements AutoCloseable {
             Duration.ofSeconds(20),
             DaemonSettings.DEFAULT_EVENT_NAMESPACE,
             Duration.ofSeconds(5),
-            Duration.ofMinutes(10));
+            Duration.ofMinutes(10),
+            // No drift polls unless a test asks (DriftMonitorIT): the scenarios edit host files.
+            Duration.ZERO);
     client
         .nodes()
         .resource(

@@ -45,8 +45,9 @@ public sealed interface Fault {
   record FixBuild(String pool) implements Fault {}
 
   /**
-   * Edits a file the node's current config owns, as a person by hand would: appends a line, so the
-   * next update's pre-flight check refuses to plan from the node until {@link FixDrift}.
+   * Edits a file the node's current config owns, as a person by hand would: appends a line. The
+   * node's drift monitor degrades it within seconds, and the pre-flight check refuses to update it,
+   * until {@link FixDrift}.
    */
   record Drift(String node, String path) implements Fault {}
 

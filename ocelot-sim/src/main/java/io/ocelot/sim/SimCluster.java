@@ -272,6 +272,12 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * How often a simulated node's drift monitor re-reads its files: the sim's roots have no inotify
+   * watcher (a thousand of them would cost a thousand threads).
+   */
+  static final Duration DRIFT_POLL = Duration.ofSeconds(2);
+
   private DaemonSettings daemonSettings(String node) {
     DaemonSettings d = DaemonSettings.defaults(node);
     return new DaemonSettings(
@@ -283,7 +289,8 @@ public final class SimCluster implements AutoCloseable {
         d.uncordonTimeout(),
         d.eventNamespace(),
         d.viewMaxAge(),
-        d.resync());
+        d.resync(),
+        DRIFT_POLL);
   }
 
   private boolean isUp(String node) {

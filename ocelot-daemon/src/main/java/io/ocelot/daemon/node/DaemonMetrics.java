@@ -15,6 +15,7 @@ public final class DaemonMetrics {
   private final EngineMetrics engine;
   private final Gauge state;
   private final Gauge updateState;
+  private final Gauge configDrift;
 
   public DaemonMetrics(PrometheusRegistry registry) {
     engine = new EngineMetrics(registry);
@@ -29,6 +30,13 @@ public final class DaemonMetrics {
             .name("mcd_update_state")
             .help("The last completed update (value: unix time); err is a failure class")
             .labelNames("config", "err")
+            .register(registry);
+    configDrift =
+        Gauge.builder()
+            .name("mcd_config_drift")
+            .help(
+                "Config drift: 0 when the drift monitor starts, the unix time of the last drift it"
+                    + " detected")
             .register(registry);
   }
 
@@ -46,6 +54,16 @@ public final class DaemonMetrics {
   void updateCompleted(String config, Instant now) {
     updateState.clear();
     updateState.labelValues(config, "").set(now.getEpochSecond());
+  }
+
+  /** The drift monitor started: no drift known. */
+  void driftMonitorStarted() {
+    configDrift.set(0);
+  }
+
+  /** The drift monitor found the host off its config. */
+  void driftDetected(Instant now) {
+    configDrift.set(now.getEpochSecond());
   }
 
   /** Completing an update failed (e.g. the uncordon). */

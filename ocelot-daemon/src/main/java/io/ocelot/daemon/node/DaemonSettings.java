@@ -7,7 +7,9 @@ import java.time.Duration;
  * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's
  * own: the informer's view of the node is trusted for 5 s without news ({@link NodeCache}), and a
  * sync runs every 10 minutes even without node events, so that a watch event lost on the way (the
- * embedded API server can lose one) delays an update instead of stalling it.
+ * embedded API server can lose one) delays an update instead of stalling it. The config drift
+ * monitor re-reads the files it watches every 5 minutes besides inotify's news ({@code driftPoll};
+ * the simulator, without inotify, polls every few seconds).
  */
 public record DaemonSettings(
     String node,
@@ -18,7 +20,8 @@ public record DaemonSettings(
     Duration uncordonTimeout,
     String eventNamespace,
     Duration viewMaxAge,
-    Duration resync) {
+    Duration resync,
+    Duration driftPoll) {
 
   /**
    * Where a Node's events go: the API server keeps a cluster-scoped object's events in {@code
@@ -36,7 +39,8 @@ public record DaemonSettings(
         Duration.ofMinutes(10),
         DEFAULT_EVENT_NAMESPACE,
         Duration.ofSeconds(5),
-        Duration.ofMinutes(10));
+        Duration.ofMinutes(10),
+        Duration.ofMinutes(5));
   }
 
   public DaemonSettings withEventNamespace(String namespace) {
@@ -49,7 +53,8 @@ public record DaemonSettings(
         uncordonTimeout,
         namespace,
         viewMaxAge,
-        resync);
+        resync,
+        driftPoll);
   }
 
   /** The same timings with another resync period and view age limit. */
@@ -63,7 +68,23 @@ public record DaemonSettings(
         uncordonTimeout,
         eventNamespace,
         maxAge,
-        period);
+        period,
+        driftPoll);
+  }
+
+  /** The same timings with another drift poll period. */
+  public DaemonSettings withDriftPoll(Duration poll) {
+    return new DaemonSettings(
+        node,
+        backoffBase,
+        backoffCap,
+        drainPoll,
+        drainTimeout,
+        uncordonTimeout,
+        eventNamespace,
+        viewMaxAge,
+        resync,
+        poll);
   }
 
   /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */

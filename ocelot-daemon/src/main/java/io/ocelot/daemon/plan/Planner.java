@@ -71,7 +71,7 @@ public final class Planner {
             .map(p -> PolicyRules.of(diff, observed.forceFile(), p))
             .orElseGet(() -> DisruptionRules.of(diff, observed.forceFile()));
     return new PlanResult.Ready(
-        build(current, desired, diff, disruption, observed, core(currentIgn), core(desiredIgn)));
+        build(current, desired, diff, disruption, observed, currentIgn, desiredIgn));
   }
 
   /**
@@ -125,8 +125,8 @@ public final class Planner {
       ConfigDiff diff,
       Disruption disruption,
       Observed observed,
-      Optional<User> coreBefore,
-      Optional<User> coreAfter) {
+      IgnitionConfig currentIgn,
+      IgnitionConfig desiredIgn) {
     UpdateKind kind = UpdateKind.of(current, desired);
     List<Step> steps = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -147,7 +147,10 @@ public final class Planner {
               ? new Step.WriteUnit(c.after().get(), c.before())
               : new Step.RemoveUnit(c.before().orElseThrow()));
     }
-    passwd(coreBefore, coreAfter, diff, steps);
+    if (observed.forceFile()) {
+      reapply(desiredIgn, diff, steps, notes);
+    }
+    passwd(core(currentIgn), core(desiredIgn), diff, steps);
     if (diff.kargs()) {
       steps.add(
           new Step.SetKernelArguments(
@@ -166,6 +169,29 @@ public final class Planner {
             ? Optional.empty()
             : Optional.of(Commit.of(desired, disruption.action(), diff.oclEnabled()));
     return new UpdatePlan(kind, current, desired, diff, disruption, steps, commit, notes);
+  }
+
+  /**
+   * The force file re-applies the desired config (MCO writes every file and unit then): the ones
+   * the diff left out are written too, so a host that drifted from its config gets it back.
+   */
+  private static void reapply(
+      IgnitionConfig desired, ConfigDiff diff, List<Step> steps, List<String> notes) {
+    List<String> changed = diff.fileChanges().stream().map(Change::key).toList();
+    List<String> changedUnits = diff.unitChanges().stream().map(Change::key).toList();
+    int before = steps.size();
+    desired.files().stream()
+        .filter(f -> !changed.contains(f.path()))
+        .forEach(f -> steps.add(new Step.WriteFile(f, Optional.of(f))));
+    desired.units().stream()
+        .filter(u -> !changedUnits.contains(u.name()))
+        .forEach(u -> steps.add(new Step.WriteUnit(u, Optional.of(u))));
+    if (steps.size() > before) {
+      notes.add(
+          "the force file re-applies every file and unit of the desired config ("
+              + (steps.size() - before)
+              + " unchanged ones written again)");
+    }
   }
 
   /** Staging is "ensure staged or booted": nothing to stage when the target is already booted. */

@@ -1,6 +1,7 @@
 package io.ocelot.daemon.txn;
 
 import io.ocelot.daemon.host.BootLog;
+import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.OsImages;
@@ -19,4 +20,5 @@ public record HostContext(
     Rebooter rebooter,
     BootIdSource bootId,
     BootLog bootLog,
-    HostLock lock) {}
+    HostLock lock,
+    FileWatcher watcher) {}

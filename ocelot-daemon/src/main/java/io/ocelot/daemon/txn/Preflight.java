@@ -1,9 +1,11 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostFiles;
 import java.util.List;
 
 /**
@@ -23,5 +25,30 @@ public final class Preflight {
       return List.of("its Ignition config does not parse: " + r.problems());
     }
     return OnDiskValidator.problems(valid.config(), host.files());
+  }
+
+  /** MCO's words for a difference: {@code unexpected on-disk state validating against R: …}. */
+  public static String message(String config, String difference) {
+    return "unexpected on-disk state validating against " + config + ": " + difference;
+  }
+
+  /** The same for a config already parsed. */
+  public static List<String> differences(HostFiles files, IgnitionConfig config)
+      throws HostException {
+    return OnDiskValidator.problems(config, files);
+  }
+
+  /**
+   * Every host path {@code config} owns: its files, its units' files and their non-empty dropins
+   * (what the drift monitor watches).
+   */
+  public static List<String> ownedPaths(IgnitionConfig config) {
+    List<String> out = new java.util.ArrayList<>();
+    config.files().forEach(f -> out.add(f.path()));
+    for (io.ocelot.api.ignition.UnitEntry u : config.units()) {
+      out.add(UnitActions.unitPath(u.name()));
+      u.dropins().forEach(d -> out.add(UnitActions.dropinPath(u.name(), d.name())));
+    }
+    return out;
   }
 }

@@ -31,7 +31,8 @@ class ClusterDrainTest {
             timeout,
             "default",
             Duration.ofSeconds(5),
-            Duration.ofMinutes(10));
+            Duration.ofMinutes(10),
+            Duration.ofMinutes(5));
     NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView());
     return new ClusterDrain(
         writer,

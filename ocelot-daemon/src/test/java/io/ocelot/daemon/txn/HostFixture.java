@@ -90,7 +90,8 @@ public final class HostFixture {
             new Rebooter(runner),
             BootIdSource.file(files, BootIdSource.SIMULATED),
             new io.ocelot.daemon.host.BootLog(runner),
-            new io.ocelot.daemon.host.FileHostLock(root, clock));
+            new io.ocelot.daemon.host.FileHostLock(root, clock),
+            io.ocelot.daemon.host.FileWatcher.NONE);
   }
 
   public StateStore store() {

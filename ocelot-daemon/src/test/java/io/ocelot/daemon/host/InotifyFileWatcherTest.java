@@ -1,0 +1,49 @@
+package io.ocelot.daemon.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The production watcher tells of a write, a chmod, a delete and a create of a watched file. */
+class InotifyFileWatcherTest {
+  @TempDir Path root;
+
+  @Test
+  void changesOfWatchedFilesAreToldAndOthersAreNot() throws Exception {
+    Files.createDirectories(root.resolve("etc/app"));
+    Path watched = root.resolve("etc/app/a.conf");
+    Files.writeString(watched, "a\n");
+    AtomicInteger told = new AtomicInteger();
+    try (FileWatcher.Watch w =
+        new InotifyFileWatcher(root)
+            .watch(List.of("/etc/app/a.conf", "/etc/missing/b.conf"), told::incrementAndGet)) {
+      Files.writeString(root.resolve("etc/app/unrelated"), "x");
+      Thread.sleep(300);
+      assertThat(told.get()).as("another file of the directory").isZero();
+
+      Files.writeString(watched, "b\n");
+      await().atMost(Duration.ofSeconds(5)).until(() -> told.get() >= 1);
+      int n = told.get();
+      Files.setPosixFilePermissions(watched, PosixFilePermissions.fromString("rw-rw-rw-"));
+      await().atMost(Duration.ofSeconds(5)).until(() -> told.get() > n);
+      int m = told.get();
+      Files.delete(watched);
+      await().atMost(Duration.ofSeconds(5)).until(() -> told.get() > m);
+      int k = told.get();
+      Files.writeString(watched, "c\n");
+      await().atMost(Duration.ofSeconds(5)).until(() -> told.get() > k);
+    }
+    int after = told.get();
+    Files.writeString(watched, "d\n");
+    Thread.sleep(300);
+    assertThat(told.get()).as("closed").isEqualTo(after);
+  }
+}

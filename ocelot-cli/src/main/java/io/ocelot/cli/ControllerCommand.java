@@ -86,6 +86,15 @@ final class ControllerCommand implements Callable<Integer> {
   Duration drainTimeout;
 
   @Option(
+      names = "--render-delay",
+      defaultValue = "PT5S",
+      description =
+          "How long a pool's MachineConfigs must stay unchanged before a new rendered config is"
+              + " rolled out, so that a burst of changes reboots each node once, ISO-8601"
+              + " (default: ${DEFAULT-VALUE}; PT0S renders at once).")
+  Duration renderDelay;
+
+  @Option(
       names = "--leader-election",
       negatable = true,
       defaultValue = "true",
@@ -167,7 +176,8 @@ final class ControllerCommand implements Callable<Integer> {
                 drainTimeout, d.firstRetry(), d.retry(), d.failingAfter(), d.failingRetry()),
             builder.equals("simulated") ? Duration.ofMillis(500) : defaults.buildPoll(),
             Optional.empty(),
-            defaults.retry());
+            defaults.retry(),
+            renderDelay);
     if (!leaderElection) {
       return s;
     }

@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * The controller's settings: render defaults (base OS image), its own namespace (leader Lease,
  * build Jobs), draining, how often a running image build is polled, leader election (none: this
- * process always leads), and how a failed reconcile is retried.
+ * process always leads), how a failed reconcile is retried, and the quiet period a pool's
+ * MachineConfigs must keep before a new rendered config is adopted (5 s, MCO's render delay).
  */
 public record ControllerSettings(
     RenderDefaults renderDefaults,
@@ -16,7 +17,8 @@ public record ControllerSettings(
     DrainSettings drain,
     Duration buildPoll,
     Optional<LeaderElection> leaderElection,
-    ForeverRetry retry) {
+    ForeverRetry retry,
+    Duration renderDelay) {
   public static final String DEFAULT_NAMESPACE = "openshift-machine-config-operator";
 
   public static ControllerSettings defaults(String baseOsImage) {
@@ -26,19 +28,27 @@ public record ControllerSettings(
         DrainSettings.defaults(),
         Duration.ofSeconds(5),
         Optional.empty(),
-        ForeverRetry.defaults());
+        ForeverRetry.defaults(),
+        Duration.ofSeconds(5));
   }
 
   public ControllerSettings withDrain(DrainSettings d) {
-    return new ControllerSettings(renderDefaults, namespace, d, buildPoll, leaderElection, retry);
+    return new ControllerSettings(
+        renderDefaults, namespace, d, buildPoll, leaderElection, retry, renderDelay);
   }
 
   public ControllerSettings withBuildPoll(Duration poll) {
-    return new ControllerSettings(renderDefaults, namespace, drain, poll, leaderElection, retry);
+    return new ControllerSettings(
+        renderDefaults, namespace, drain, poll, leaderElection, retry, renderDelay);
   }
 
   public ControllerSettings withLeaderElection(LeaderElection election) {
     return new ControllerSettings(
-        renderDefaults, namespace, drain, buildPoll, Optional.of(election), retry);
+        renderDefaults, namespace, drain, buildPoll, Optional.of(election), retry, renderDelay);
+  }
+
+  public ControllerSettings withRenderDelay(Duration delay) {
+    return new ControllerSettings(
+        renderDefaults, namespace, drain, buildPoll, leaderElection, retry, delay);
   }
 }

@@ -19,12 +19,14 @@ import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.render.RenderDebounce;
 import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
 import io.ocelot.controller.rollout.LayeredTarget;
 import io.ocelot.controller.rollout.NodeTargeting;
 import io.ocelot.controller.rollout.Rollout;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +51,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final ControllerMetrics metrics;
   private final RenderedConfigs renderedConfigs;
   private final Rollout rollout;
+  private final RenderDebounce debounce;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   public PoolReconciler(
@@ -64,6 +67,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     this.renderedConfigs =
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
     this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
+    this.debounce = new RenderDebounce(settings.renderDelay(), clock);
   }
 
   @Override
@@ -79,11 +83,27 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
 
     Optional<String> renderError = Optional.empty();
     boolean specChanged = false;
+    Optional<Duration> renderLater = Optional.empty();
     RenderStep.Outcome rendered =
         RenderStep.render(
             pool, sources.configs(), sources.current(pool), settings.renderDefaults());
     if (rendered instanceof RenderStep.Rendered r) {
-      specChanged = renderedConfigs.adopt(pool, r, sources::config, sources::created);
+      renderLater =
+          debounce.waitFor(
+              pool.getMetadata().getUid(),
+              r.config().getMetadata().getName(),
+              Optional.ofNullable(pool.getSpec().getConfiguration())
+                  .map(PoolConfiguration::getName)
+                  .filter(n -> !n.isEmpty()));
+      if (renderLater.isEmpty()) {
+        specChanged = renderedConfigs.adopt(pool, r, sources::config, sources::created);
+      } else {
+        LOG.info(
+            "pool {}: {} waits {} ms for the MachineConfigs to settle",
+            pool.getMetadata().getName(),
+            r.config().getMetadata().getName(),
+            renderLater.get().toMillis());
+      }
     } else if (rendered instanceof RenderStep.Failed f) {
       renderError = Optional.of(f.message());
     } else {
@@ -134,10 +154,12 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
     metrics.pool(pool.getMetadata().getName(), status);
     pool.setStatus(status);
-    if (specChanged) {
-      return UpdateControl.patchResourceAndStatus(pool);
-    }
-    return statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
+    UpdateControl<MachineConfigPool> control =
+        specChanged
+            ? UpdateControl.patchResourceAndStatus(pool)
+            : statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
+    renderLater.ifPresent(d -> control.rescheduleAfter(d.toMillis()));
+    return control;
   }
 
   /**

@@ -80,6 +80,10 @@ final class ControllerHarness implements AutoCloseable {
   final PrometheusRegistry registry = new PrometheusRegistry();
   private final ControllerMetrics metrics = new ControllerMetrics(registry);
   DrainSettings drain = DrainSettings.defaults();
+
+  /** Renders at once unless a test asks for MCO's quiet period (RenderDebounceIT). */
+  Duration renderDelay = Duration.ZERO;
+
   Duration buildTime = Duration.ofMillis(500);
   SimulatedImageBuilder builder;
 
@@ -95,7 +99,8 @@ final class ControllerHarness implements AutoCloseable {
   ControllerSettings settings() {
     return ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable")
         .withDrain(drain)
-        .withBuildPoll(Duration.ofMillis(200));
+        .withBuildPoll(Duration.ofMillis(200))
+        .withRenderDelay(renderDelay);
   }
 
   /** The controller's events with {@code reason}, oldest first. */

@@ -14,8 +14,6 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlane;
-import io.ocelot.apiserver.ControlPlaneMode;
-import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.apiserver.KubeControlPlane;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
@@ -25,7 +23,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,12 +41,23 @@ class DaemonScenariosIT {
   NodeHarness node;
   HostFixture host;
 
+  @TempDir static Path shared;
+  static SharedControlPlane plane;
+
+  @BeforeAll
+  static void startControlPlane() throws Exception {
+    plane = SharedControlPlane.start(shared.resolve("cp"));
+  }
+
+  @AfterAll
+  static void stopControlPlane() {
+    plane.close();
+  }
+
   @BeforeEach
-  void startControlPlane() throws Exception {
-    cluster =
-        ControlPlanes.start(ControlPlaneMode.KUBE, dir.resolve("cp"), 0, System.getenv(), l -> {})
-            .installCrds();
-    client = cluster.newAdminClient();
+  void useControlPlane() {
+    cluster = plane.cluster;
+    client = plane.client;
   }
 
   @AfterEach
@@ -54,8 +65,7 @@ class DaemonScenariosIT {
     if (node != null) {
       node.close();
     }
-    client.close();
-    cluster.close();
+    plane.reset();
   }
 
   void start(

@@ -9,16 +9,15 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlane;
-import io.ocelot.apiserver.ControlPlaneMode;
-import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.daemon.txn.HostFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,18 +36,27 @@ class DriftMonitorIT {
           + ": content mismatch for file \"/etc/chrony.conf\"";
 
   @TempDir Path dir;
-  ControlPlane cluster;
   KubernetesClient client;
   NodeHarness node;
   HostFixture host;
   Path chrony;
 
+  @TempDir static Path shared;
+  static SharedControlPlane plane;
+
+  @BeforeAll
+  static void startControlPlane() throws Exception {
+    plane = SharedControlPlane.start(shared.resolve("cp"));
+  }
+
+  @AfterAll
+  static void stopControlPlane() {
+    plane.close();
+  }
+
   @BeforeEach
   void start() throws Exception {
-    cluster =
-        ControlPlanes.start(ControlPlaneMode.KUBE, dir.resolve("cp"), 0, System.getenv(), l -> {})
-            .installCrds();
-    client = cluster.newAdminClient();
+    client = plane.client;
     host = new HostFixture(dir.resolve("root"), BASE);
     host.settle(R1, Optional.empty());
     node =
@@ -69,8 +77,7 @@ class DriftMonitorIT {
   @AfterEach
   void stop() {
     node.close();
-    client.close();
-    cluster.close();
+    plane.reset();
   }
 
   java.util.List<Event> started() {

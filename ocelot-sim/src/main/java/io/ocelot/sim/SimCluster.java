@@ -131,7 +131,9 @@ public final class SimCluster implements AutoCloseable {
     controller =
         ControllerOperator.start(
             controllerClient,
-            ControllerSettings.defaults(baseImage).withBuildPoll(Duration.ofMillis(500)),
+            ControllerSettings.defaults(baseImage)
+                .withBuildPoll(Duration.ofMillis(500))
+                .withRenderDelay(RENDER_DELAY),
             new ControllerMetrics(registry),
             builder,
             clock);
@@ -271,6 +273,12 @@ public final class SimCluster implements AutoCloseable {
       throw new SimException("cannot remove " + dir + ": " + e.getMessage(), e);
     }
   }
+
+  /**
+   * The controller's render quiet period in the sim: short, so that the demos stay quick, and long
+   * enough that two MachineConfigs created or deleted by one command become one rendered config.
+   */
+  static final Duration RENDER_DELAY = Duration.ofSeconds(1);
 
   /**
    * How often a simulated node's drift monitor re-reads its files: the sim's roots have no inotify

@@ -186,19 +186,22 @@ class DisruptionPolicyIT {
 
   @Test
   @Order(5)
-  void aCoveredChangeBesideAnUncoveredOneReboots() throws Exception {
+  void noneAndReloadBesideAnUncoveredChangeReboot() throws Exception {
+    // kubelet's config.json is None by default, /etc/myapp Reload by the admin, /etc/issue.d no
+    // one's.
     rollOut(
         """
         apiVersion: machineconfiguration.openshift.io/v1
         kind: MachineConfig
         metadata:
-          name: 70-both
+          name: 70-mixed
           labels: {machineconfiguration.openshift.io/role: worker}
         spec:
           config:
             ignition: {version: 3.4.0}
             storage:
               files:
+              - {path: /var/lib/kubelet/config.json, mode: 420, contents: {source: "data:,{}"}}
               - {path: /etc/myapp/app.conf, mode: 420, contents: {source: "data:,a"}}
               - {path: /etc/issue.d/70.issue, mode: 420, contents: {source: "data:,b"}}
         """);

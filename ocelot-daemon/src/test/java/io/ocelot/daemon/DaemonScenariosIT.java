@@ -23,11 +23,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,18 +40,7 @@ class DaemonScenariosIT {
   NodeHarness node;
   HostFixture host;
 
-  @TempDir static Path shared;
-  static SharedControlPlane plane;
-
-  @BeforeAll
-  static void startControlPlane() throws Exception {
-    plane = SharedControlPlane.start(shared.resolve("cp"));
-  }
-
-  @AfterAll
-  static void stopControlPlane() {
-    plane.close();
-  }
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
 
   @BeforeEach
   void useControlPlane() {
@@ -65,7 +53,6 @@ class DaemonScenariosIT {
     if (node != null) {
       node.close();
     }
-    plane.reset();
   }
 
   void start(

@@ -15,11 +15,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,18 +40,7 @@ class DriftMonitorIT {
   HostFixture host;
   Path chrony;
 
-  @TempDir static Path shared;
-  static SharedControlPlane plane;
-
-  @BeforeAll
-  static void startControlPlane() throws Exception {
-    plane = SharedControlPlane.start(shared.resolve("cp"));
-  }
-
-  @AfterAll
-  static void stopControlPlane() {
-    plane.close();
-  }
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
 
   @BeforeEach
   void start() throws Exception {
@@ -77,7 +65,6 @@ class DriftMonitorIT {
   @AfterEach
   void stop() {
     node.close();
-    plane.reset();
   }
 
   java.util.List<Event> started() {

@@ -7,28 +7,37 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.ControlPlanes;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real control plane for all tests of a class (a start costs ~7 s): {@link #reset} between
- * tests removes what a test made — Nodes, MachineConfigs and events — so none sees another's.
+ * One real control plane for all tests of a class (a start costs ~7 s), as a static
+ * {@code @RegisterExtension}: after each test (and its own {@code @AfterEach}) it removes what the
+ * test made — Nodes, MachineConfigs and events — so none sees another's.
  */
-final class SharedControlPlane implements AutoCloseable {
-  final ControlPlane cluster;
-  final KubernetesClient client;
+final class SharedControlPlane implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+  private Path dir;
+  ControlPlane cluster;
+  KubernetesClient client;
 
-  private SharedControlPlane(ControlPlane cluster) {
-    this.cluster = cluster;
-    this.client = cluster.newAdminClient();
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    dir = Files.createTempDirectory("ocelot-cp");
+    cluster =
+        ControlPlanes.start(ControlPlaneMode.KUBE, dir.resolve("cp"), 0, System.getenv(), l -> {})
+            .installCrds();
+    client = cluster.newAdminClient();
   }
 
-  static SharedControlPlane start(Path dir) throws Exception {
-    return new SharedControlPlane(
-        ControlPlanes.start(ControlPlaneMode.KUBE, dir, 0, System.getenv(), l -> {}).installCrds());
-  }
-
-  void reset() {
+  @Override
+  public void afterEach(ExtensionContext context) {
     client.nodes().delete();
     client.resources(MachineConfig.class).delete();
     client.v1().events().inNamespace("default").delete();
@@ -42,8 +51,11 @@ final class SharedControlPlane implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public void afterAll(ExtensionContext context) throws Exception {
     client.close();
     cluster.close();
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
   }
 }

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.api.operator.NodeDisruptionPolicy;
-import io.ocelot.apiserver.ControlPlaneMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,20 +35,7 @@ class DisruptionPolicyIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.twoWorkers(dir);
     kubectl = new Kubectl(sim.state().kubeconfig());
   }
 
@@ -59,14 +45,11 @@ class DisruptionPolicyIT {
   }
 
   static Map<String, String> annotations(String node) {
-    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
+    return SmallSims.annotations(sim, node);
   }
 
   static boolean done(String node, String notConfig) {
-    Map<String, String> a = annotations(node);
-    return "Done".equals(a.get(NodeAnnotations.STATE))
-        && !notConfig.equals(a.get(NodeAnnotations.CURRENT_CONFIG))
-        && a.get(NodeAnnotations.CURRENT_CONFIG).equals(a.get(NodeAnnotations.DESIRED_CONFIG));
+    return SmallSims.settledOffConfig(sim, node, notConfig);
   }
 
   /** Applies {@code yaml} with kubectl and waits for every worker to finish the new config. */

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -36,20 +35,7 @@ class DriftIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.twoWorkers(dir);
     kubectl = new Kubectl(sim.state().kubeconfig());
     // A dropin to drift: the example's kubelet dropin (and its new unit) on every worker.
     String before = annotations("worker-0").get(NodeAnnotations.CURRENT_CONFIG);
@@ -68,14 +54,11 @@ class DriftIT {
   }
 
   static Map<String, String> annotations(String node) {
-    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
+    return SmallSims.annotations(sim, node);
   }
 
   static boolean settled(String node, String notConfig) {
-    Map<String, String> a = annotations(node);
-    return "Done".equals(a.get(NodeAnnotations.STATE))
-        && !notConfig.equals(a.get(NodeAnnotations.CURRENT_CONFIG))
-        && a.get(NodeAnnotations.CURRENT_CONFIG).equals(a.get(NodeAnnotations.DESIRED_CONFIG));
+    return SmallSims.settledOffConfig(sim, node, notConfig);
   }
 
   static String scrape(String node) throws Exception {

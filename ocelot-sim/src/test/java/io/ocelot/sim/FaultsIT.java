@@ -8,7 +8,6 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.build.BuildConditions;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.sim.demo.Admin;
@@ -27,20 +26,7 @@ class FaultsIT {
 
   @BeforeEach
   void start() throws Exception {
-    sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.twoWorkers(dir);
   }
 
   @AfterEach

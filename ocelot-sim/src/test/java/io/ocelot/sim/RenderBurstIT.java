@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,20 +28,7 @@ class RenderBurstIT {
 
   @BeforeEach
   void start() throws Exception {
-    sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {});
+    sim = SmallSims.twoWorkers(dir);
     kubectl = new Kubectl(sim.state().kubeconfig());
   }
 

@@ -48,6 +48,36 @@ final class SmallSims {
         .formatted(name, path, text);
   }
 
+  /** Two workers, no master, half-second reboots and builds, on the real control plane. */
+  static SimCluster twoWorkers(Path dir) throws SimException {
+    return SimCluster.start(
+        new SimSettings(
+            2,
+            0,
+            dir.resolve("state"),
+            false,
+            0,
+            0,
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(2),
+            ControlPlaneMode.KUBE),
+        line -> {});
+  }
+
+  static java.util.Map<String, String> annotations(SimCluster sim, String node) {
+    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
+  }
+
+  /** The node is Done on its desired config, and that is not {@code notConfig}. */
+  static boolean settledOffConfig(SimCluster sim, String node, String notConfig) {
+    java.util.Map<String, String> a = annotations(sim, node);
+    String current = a.get(io.ocelot.api.node.NodeAnnotations.CURRENT_CONFIG);
+    return "Done".equals(a.get(io.ocelot.api.node.NodeAnnotations.STATE))
+        && !notConfig.equals(current)
+        && current.equals(a.get(io.ocelot.api.node.NodeAnnotations.DESIRED_CONFIG));
+  }
+
   static SimCluster start(Path dir) throws SimException {
     return SimCluster.start(
         SimSettings.defaults(dir.resolve("state"))

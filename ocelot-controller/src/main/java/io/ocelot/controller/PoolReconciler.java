@@ -84,6 +84,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     Optional<String> renderError = Optional.empty();
     boolean specChanged = false;
     Optional<Duration> renderLater = Optional.empty();
+    Optional<String> renderPending = Optional.empty();
     RenderStep.Outcome rendered =
         RenderStep.render(
             pool, sources.configs(), sources.current(pool), settings.renderDefaults());
@@ -98,11 +99,15 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       if (renderLater.isEmpty()) {
         specChanged = renderedConfigs.adopt(pool, r, sources::config, sources::created);
       } else {
-        LOG.info(
-            "pool {}: {} waits {} ms for the MachineConfigs to settle",
-            pool.getMetadata().getName(),
-            r.config().getMetadata().getName(),
-            renderLater.get().toMillis());
+        // Not Updated while a change waits: `kubectl wait --for=condition=Updated` must not
+        // return before the change is even rendered.
+        renderPending =
+            Optional.of(
+                "Waiting "
+                    + settings.renderDelay().toMillis()
+                    + " ms for the MachineConfigs to settle before rendering "
+                    + r.config().getMetadata().getName());
+        LOG.info("pool {}: {}", pool.getMetadata().getName(), renderPending.get());
       }
     } else if (rendered instanceof RenderStep.Failed f) {
       renderError = Optional.of(f.message());
@@ -135,7 +140,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     Optional<PoolTarget> target = decision.map(LayeredTarget.Decision::target);
 
     MachineConfigPoolStatus status =
-        status(pool, members, decision, renderError, sources.reports(members));
+        status(pool, members, decision, renderError, renderPending, sources.reports(members));
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())
@@ -213,6 +218,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       List<Node> members,
       Optional<LayeredTarget.Decision> decision,
       Optional<String> renderError,
+      Optional<String> renderPending,
       Map<String, NodeReport> reports) {
     return PoolStatusCalculator.calculate(
         new PoolStatusCalculator.Input(
@@ -226,7 +232,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             renderError,
             decision
                 .filter(d -> d instanceof LayeredTarget.Wait)
-                .map(d -> ((LayeredTarget.Wait) d).message()),
+                .map(d -> ((LayeredTarget.Wait) d).message())
+                .or(() -> renderPending),
             Optional.ofNullable(pool.getStatus()),
             pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
             clock.instant().toString(),

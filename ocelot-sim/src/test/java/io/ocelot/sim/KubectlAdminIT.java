@@ -84,6 +84,7 @@ class KubectlAdminIT {
     assertThat(kubectl.ok("apply", "-f", machineConfig("99-motd", "hello-again").toString()))
         .contains("99-motd configured");
     assertThat(kubectl.ok("get", "mc", "99-motd", "-o", FILES)).isEqualTo("data:,hello-again");
+    kubectl.ok("wait", "--for=condition=Updating", "mcp/worker", "--timeout=60s");
     awaitUpdated();
     assertThat(
             kubectl.ok(

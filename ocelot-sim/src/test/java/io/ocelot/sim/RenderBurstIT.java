@@ -83,6 +83,21 @@ class RenderBurstIT {
 
     kubectl.ok("apply", "-f", both.toString());
 
+    // While the render waits, the pool is not Updated: a `kubectl wait` does not return early.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                kubectl
+                    .ok(
+                        "get",
+                        "mcp",
+                        "worker",
+                        "-o",
+                        "jsonpath={.status.conditions[?(@.type==\"Updating\")].message}")
+                    .startsWith(
+                        "Waiting 1000 ms for the MachineConfigs to settle before rendering"));
     await().atMost(Duration.ofSeconds(30)).until(() -> !poolTarget().equals(original));
     String target = poolTarget();
     awaitSettledOn(target);

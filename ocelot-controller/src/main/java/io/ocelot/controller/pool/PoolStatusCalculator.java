@@ -17,7 +17,10 @@ import java.util.Optional;
 public final class PoolStatusCalculator {
   private PoolStatusCalculator() {}
 
-  /** What the status is computed from. {@code waiting} is a layered pool's "why not yet". */
+  /**
+   * What the status is computed from. {@code waiting} is why the pool is not on its target yet
+   * although its nodes may be: a layered pool's build, or a render waiting for its quiet period.
+   */
   public record Input(
       List<PoolNode> nodes,
       PoolTarget target,

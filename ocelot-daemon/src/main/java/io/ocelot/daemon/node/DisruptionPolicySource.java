@@ -53,6 +53,11 @@ public final class DisruptionPolicySource {
       throw new HostException(
           "could not read MachineConfiguration/" + Operator.CLUSTER + ": " + e.getMessage(), e);
     }
+    return decide(mc);
+  }
+
+  /** The lookup for the object as read ({@code null}: none); fails once the wait is over. */
+  Lookup decide(MachineConfiguration mc) throws HostException {
     Optional<String> lag = lag(mc);
     if (lag.isEmpty()) {
       waitingSince = Optional.empty();

@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link HostLock} as a POSIX record lock on {@code <root>/var/lib/ocelot/engine.lock}, which the
@@ -26,8 +27,8 @@ public final class FileHostLock implements HostLock {
 
   private final Path root;
   private final Clock clock;
-  private FileChannel channel;
-  private FileLock lock;
+  private @Nullable FileChannel channel;
+  private @Nullable FileLock lock;
   private int depth;
 
   public FileHostLock(Path root, Clock clock) {
@@ -67,12 +68,14 @@ public final class FileHostLock implements HostLock {
   }
 
   private synchronized void release() throws HostException {
-    if (depth == 0 || --depth > 0) {
+    FileChannel ch = channel;
+    FileLock held = lock;
+    if (depth == 0 || --depth > 0 || ch == null || held == null) {
       return;
     }
     try {
-      channel.truncate(0);
-      lock.release();
+      ch.truncate(0);
+      held.release();
     } catch (IOException e) {
       throw new HostException("cannot unlock " + root.resolve(FILE) + ": " + IoReasons.of(e), e);
     } finally {
@@ -81,13 +84,18 @@ public final class FileHostLock implements HostLock {
   }
 
   private FileChannel channel() throws HostException {
-    if (channel != null && channel.isOpen()) {
-      return channel;
+    FileChannel open = channel;
+    if (open != null && open.isOpen()) {
+      return open;
     }
     Path file = root.resolve(FILE);
     Path dir = file.getParent();
+    Path parent = dir == null ? null : dir.getParent();
+    if (dir == null || parent == null) {
+      throw new HostException("the host root " + root + " cannot hold " + FILE);
+    }
     try {
-      if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(dir.getParent())) {
+      if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(parent)) {
         throw new HostException(
             "the engine's state directory " + dir + " is a symbolic link; it must be a directory");
       }
@@ -96,14 +104,15 @@ public final class FileHostLock implements HostLock {
         throw new HostException("the engine's state directory " + dir + " is not a directory");
       }
       Files.createDirectories(dir);
-      channel =
+      FileChannel opened =
           FileChannel.open(
               file,
               StandardOpenOption.CREATE,
               StandardOpenOption.READ,
               StandardOpenOption.WRITE,
               LinkOption.NOFOLLOW_LINKS);
-      return channel;
+      channel = opened;
+      return opened;
     } catch (IOException e) {
       throw new HostException("cannot open " + file + ": " + IoReasons.of(e), e);
     }

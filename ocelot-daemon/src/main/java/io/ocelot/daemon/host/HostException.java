@@ -27,6 +27,13 @@ public final class HostException extends Exception {
     this.command = Optional.of(result);
   }
 
+  /** Never null: every constructor takes the message. */
+  @Override
+  public String getMessage() {
+    String m = super.getMessage();
+    return m == null ? "" : m;
+  }
+
   public Optional<CommandResult> command() {
     return command;
   }

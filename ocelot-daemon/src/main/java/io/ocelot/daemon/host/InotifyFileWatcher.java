@@ -43,7 +43,7 @@ public final class InotifyFileWatcher implements FileWatcher {
       for (String path : paths) {
         Path file = root.resolve(path.substring(1));
         Path dir = file.getParent();
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        if (dir == null || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
           continue;
         }
         WatchKey key = keys.get(dir);

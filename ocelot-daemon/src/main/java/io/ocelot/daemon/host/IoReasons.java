@@ -12,6 +12,7 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.NotLinkException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The reason an I/O operation failed, in the operating system's words. Java's file exceptions often
@@ -39,19 +40,19 @@ public final class IoReasons {
     if (e instanceof FileSystemException fs && fs.getReason() != null) {
       return withOther(fs.getReason(), fs);
     }
-    String byType = byType(e);
-    if (byType != null) {
-      return e instanceof FileSystemException fs ? withOther(byType, fs) : byType;
+    Optional<String> byType = byType(e);
+    if (byType.isPresent()) {
+      return e instanceof FileSystemException fs ? withOther(byType.get(), fs) : byType.get();
     }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    String message = e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message;
   }
 
-  private static String byType(IOException e) {
+  private static Optional<String> byType(IOException e) {
     return REASONS.stream()
         .filter(r -> r.getKey().isInstance(e))
         .map(Map.Entry::getValue)
-        .findFirst()
-        .orElse(null);
+        .findFirst();
   }
 
   /** Names the second file of a two-file operation (a rename's target), when there is one. */

@@ -113,7 +113,7 @@ public final class RootedHostFiles implements HostFiles {
       Files.setPosixFilePermissions(tmp, permissions(mode));
       chown(tmp, uid, gid);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      fsyncDirectory(target.getParent());
+      fsyncParent(target);
       return created;
     } catch (IOException e) {
       deleteQuietly(tmp);
@@ -129,7 +129,7 @@ public final class RootedHostFiles implements HostFiles {
     try {
       Files.createSymbolicLink(tmp, Path.of(linkTarget));
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      fsyncDirectory(target.getParent());
+      fsyncParent(target);
       return created;
     } catch (IOException e) {
       deleteQuietly(tmp);
@@ -149,7 +149,7 @@ public final class RootedHostFiles implements HostFiles {
       Files.createDirectory(local);
       Files.setPosixFilePermissions(local, permissions(mode));
       chown(local, uid, gid);
-      fsyncDirectory(local.getParent());
+      fsyncParent(local);
     } catch (IOException e) {
       throw io("cannot create directory " + path, e);
     }
@@ -175,7 +175,7 @@ public final class RootedHostFiles implements HostFiles {
     Path p = resolve(path);
     try {
       if (Files.deleteIfExists(p)) {
-        fsyncDirectory(p.getParent());
+        fsyncParent(p);
       }
     } catch (IOException e) {
       throw io("cannot delete " + path, e);
@@ -233,7 +233,12 @@ public final class RootedHostFiles implements HostFiles {
     }
   }
 
-  private static void fsyncDirectory(Path dir) throws IOException {
+  /** Makes a rename or delete in {@code child}'s directory durable (the root has no parent). */
+  private static void fsyncParent(Path child) throws IOException {
+    Path dir = child.getParent();
+    if (dir == null) {
+      return;
+    }
     try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
       ch.force(true);
     }

@@ -302,8 +302,13 @@ class DaemonScenariosIT {
     assertThat(node.annotation(NodeAnnotations.REASON))
         .startsWith("missing MachineConfig rendered-worker-nope");
     assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
-    assertThat(node.scrape())
-        .contains("mcd_state{reason=\"missing-machineconfig\",state=\"Degraded\"}");
+    // The metrics follow the annotation (after the MCN and events writes): wait for them.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                node.scrape()
+                    .contains("mcd_state{reason=\"missing-machineconfig\",state=\"Degraded\"}"));
   }
 
   @Test

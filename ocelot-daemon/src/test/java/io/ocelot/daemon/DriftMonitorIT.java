@@ -83,9 +83,12 @@ class DriftMonitorIT {
     node.awaitState("Degraded");
     assertThat(node.annotation(NodeAnnotations.REASON)).isEqualTo(DRIFT);
     assertThat(node.events("ConfigDriftDetected")).extracting(Event::getMessage).contains(DRIFT);
-    assertThat(node.scrape())
-        .contains("mcd_state{reason=\"config-drift\",state=\"Degraded\"}")
-        .doesNotContain("mcd_config_drift 0.0");
+    // The annotation is the transition's first write; the metrics follow its MCN and events.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> node.scrape().contains("mcd_state{reason=\"config-drift\",state=\"Degraded\"}"));
+    assertThat(node.scrape()).doesNotContain("mcd_config_drift 0.0");
     assertThat(node.events("ConfigDriftMonitorStopped")).isNotEmpty();
 
     Files.writeString(chrony, owned);

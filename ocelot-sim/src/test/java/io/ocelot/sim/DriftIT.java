@@ -100,9 +100,13 @@ class DriftIT {
                     // Go's %q: the reason's own quotes are escaped.
                     .equals(
                         "Node worker-0 is reporting: \"" + reason.replace("\"", "\\\"") + "\""));
-    assertThat(scrape("worker-0"))
-        .contains("mcd_state{reason=\"config-drift\",state=\"Degraded\"}")
-        .doesNotContain("mcd_config_drift 0.0");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                scrape("worker-0")
+                    .contains("mcd_state{reason=\"config-drift\",state=\"Degraded\"}"));
+    assertThat(scrape("worker-0")).doesNotContain("mcd_config_drift 0.0");
     assertThat(
             kubectl.ok(
                 "get", "events", "-n", "default", "--field-selector", "reason=ConfigDriftDetected"))

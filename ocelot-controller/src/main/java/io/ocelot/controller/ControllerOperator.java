@@ -47,7 +47,12 @@ public final class ControllerOperator implements AutoCloseable {
     Operator operator =
         new Operator(
             o -> {
+              // An API server error while an informer starts or runs is retried with backoff:
+              // JOSDK's default stops the operator (System.exit) on one during startup and lets
+              // fabric8 stop an informer on a watch error other than 410 (seen through
+              // ApiFaultProxy: a 410 on an informer's first watch exited the controller's JVM).
               o.withKubernetesClient(client)
+                  .withStopOnInformerErrorDuringStartup(false)
                   .withUseSSAToPatchPrimaryResource(false)
                   .withSSABasedCreateUpdateMatchForDependentResources(false)
                   .withCloseClientOnStop(false)

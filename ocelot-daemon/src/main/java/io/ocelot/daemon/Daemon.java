@@ -131,32 +131,43 @@ public final class Daemon implements AutoCloseable {
     this.worker = executor;
   }
 
-  /** Starts watching the node and syncing. */
+  /**
+   * Starts watching the node and syncing. The watch never gives up: fabric8's default stops an
+   * informer on a failed first list or a watch error other than 410, silently; this one logs and
+   * retries with fabric8's backoff, and this method returns without waiting for the first list.
+   */
   public void start() {
-    informer =
-        client
-            .nodes()
-            .withName(settings.node())
-            .inform(
-                new ResourceEventHandler<>() {
-                  @Override
-                  public void onAdd(Node node) {
-                    cache.observed(node);
-                    trigger();
-                  }
+    informer = client.nodes().withName(settings.node()).runnableInformer(0);
+    informer.exceptionHandler(
+        (started, e) -> {
+          LOG.warn(
+              "watch of node {} failed ({}); retrying: {}",
+              settings.node(),
+              started ? "running" : "starting",
+              e.getMessage());
+          return true;
+        });
+    informer.addEventHandler(
+        new ResourceEventHandler<>() {
+          @Override
+          public void onAdd(Node node) {
+            cache.observed(node);
+            trigger();
+          }
 
-                  @Override
-                  public void onUpdate(Node old, Node node) {
-                    cache.observed(node);
-                    trigger();
-                  }
+          @Override
+          public void onUpdate(Node old, Node node) {
+            cache.observed(node);
+            trigger();
+          }
 
-                  @Override
-                  public void onDelete(Node node, boolean unknown) {
-                    cache.forget();
-                    LOG.warn("node {} was deleted; waiting for it to come back", settings.node());
-                  }
-                });
+          @Override
+          public void onDelete(Node node, boolean unknown) {
+            cache.forget();
+            LOG.warn("node {} was deleted; waiting for it to come back", settings.node());
+          }
+        });
+    informer.start();
     // From here on the informer learns of every change: reads may come from the cache.
     cache.live(true);
     trigger();

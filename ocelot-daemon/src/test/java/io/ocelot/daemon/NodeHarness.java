@@ -40,6 +40,9 @@ final class NodeHarness implements AutoCloseable {
   DaemonMetrics metrics;
   volatile boolean ackDrains = true;
 
+  /** The daemon's own client (the harness and the test use {@link #client}): e.g. via a proxy. */
+  KubernetesClient daemonClient;
+
   NodeHarness(KubernetesClient client, HostFixture host, Map<String, String> annotations) {
     this(client, host, annotations, Duration.ofMillis(200));
   }
@@ -51,6 +54,7 @@ final class NodeHarness implements AutoCloseable {
       Map<String, String> annotations,
       Duration backoff) {
     this.client = client;
+    this.daemonClient = client;
     this.host = host;
     this.settings =
         new DaemonSettings(
@@ -97,7 +101,7 @@ final class NodeHarness implements AutoCloseable {
     daemon =
         new Daemon(
             settings,
-            client,
+            daemonClient,
             host.host,
             metrics,
             Clock.systemUTC(),

@@ -59,15 +59,7 @@ class DaemonApiFaultsIT {
       proxy.inject(new ApiFault.Gone("/api/v1/nodes", 0.5));
       node.startDaemon();
       node.awaitState("Done");
-
-      admin
-          .nodes()
-          .withName(NodeHarness.NODE)
-          .edit(
-              n -> {
-                n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, r2);
-                return n;
-              });
+      node.setDesiredConfig(r2);
       await().atMost(Duration.ofSeconds(120)).until(host.fake::rebootRequested);
       node.stopDaemon();
       host.fake.reboot();

@@ -73,14 +73,7 @@ class DaemonScenariosIT {
   }
 
   void setDesiredConfig(String config) {
-    client
-        .nodes()
-        .withName(NodeHarness.NODE)
-        .edit(
-            n -> {
-              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
-              return n;
-            });
+    node.setDesiredConfig(config);
   }
 
   @Test

@@ -129,16 +129,7 @@ class DriftMonitorIT {
 
   @Test
   void anUpdateStopsTheMonitorAndTheNewConfigsDoneStartsItAgain() throws Exception {
-    client
-        .nodes()
-        .withName(NodeHarness.NODE)
-        .edit(
-            n -> {
-              n.getMetadata()
-                  .getAnnotations()
-                  .put(NodeAnnotations.DESIRED_CONFIG, R2.getMetadata().getName());
-              return n;
-            });
+    node.setDesiredConfig(R2.getMetadata().getName());
     await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
     assertThat(node.events("ConfigDriftMonitorStopped"))
         .extracting(Event::getMessage)

@@ -124,6 +124,18 @@ final class NodeHarness implements AutoCloseable {
     return annotations().get(key);
   }
 
+  /** The controller's part of an update: the node's desiredConfig annotation. */
+  void setDesiredConfig(String config) {
+    client
+        .nodes()
+        .withName(NODE)
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
+              return n;
+            });
+  }
+
   void setDesired(String config, String image) {
     client
         .nodes()

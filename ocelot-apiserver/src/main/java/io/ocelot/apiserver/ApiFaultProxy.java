@@ -15,7 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A loopback HTTP proxy in front of the API server that injects faults (tests only): clients talk
@@ -52,6 +53,13 @@ public final class ApiFaultProxy implements AutoCloseable {
   private final Random random;
   private final List<ApiFault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, Integer> injected = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService cuts =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "api-fault-proxy-cuts");
+            t.setDaemon(true);
+            return t;
+          });
 
   private ApiFaultProxy(
       HttpServer server, ExecutorService threads, HttpClient upstream, URI target, long seed) {
@@ -127,6 +135,7 @@ public final class ApiFaultProxy implements AutoCloseable {
       String path = uri.getRawPath();
       String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
       boolean watch = query.contains("watch=true") || query.contains("watch=1");
+      boolean websocket = "websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst("Upgrade"));
       byte[] body = ex.getRequestBody().readAllBytes();
       Duration cut = null;
       for (ApiFault f : faults) {
@@ -147,10 +156,17 @@ public final class ApiFaultProxy implements AutoCloseable {
           count("slow " + method + " " + path);
           Thread.sleep(s.delay().toMillis());
         }
-        if (f instanceof ApiFault.DropWatch d && watch) {
+        if (f instanceof ApiFault.DropWatch d && watch && !websocket) {
           count("cut watch " + path);
           cut = d.after();
         }
+      }
+      if (websocket) {
+        // The JDK's HTTP server cannot carry a websocket. A 200 makes fabric8 fall back to an
+        // HTTP watch at once (as behind `kubectl proxy`); streaming the watch as the answer would
+        // hold the client's handshake until the stream ends, minutes later.
+        ex.sendResponseHeaders(200, -1);
+        return;
       }
       forward(ex, method, uri, body, watch, cut);
     } catch (InterruptedException e) {
@@ -195,7 +211,6 @@ public final class ApiFaultProxy implements AutoCloseable {
                 ex.getResponseHeaders().put(name, values);
               }
             });
-    Instant until = cut == null ? Instant.MAX : Instant.now().plus(cut);
     try (InputStream in = r.body()) {
       if (!watch) {
         byte[] all = in.readAllBytes();
@@ -207,11 +222,37 @@ public final class ApiFaultProxy implements AutoCloseable {
       }
       ex.sendResponseHeaders(r.statusCode(), 0);
       OutputStream out = ex.getResponseBody();
-      byte[] buf = new byte[8192];
-      for (int n; Instant.now().isBefore(until) && (n = in.read(buf)) >= 0; ) {
-        out.write(buf, 0, n);
-        out.flush();
+      // The headers now, not with the first event: a quiet watch would leave the client waiting
+      // for its answer until the server's first bookmark, a minute later.
+      out.flush();
+      // A cut happens on time even on a quiet watch: closing the upstream body ends the read.
+      java.util.concurrent.Future<?> cutter =
+          cut == null
+              ? null
+              : cuts.schedule(() -> close(in), cut.toMillis(), TimeUnit.MILLISECONDS);
+      try {
+        byte[] buf = new byte[8192];
+        for (int n; (n = in.read(buf)) >= 0; ) {
+          out.write(buf, 0, n);
+          out.flush();
+        }
+      } catch (IOException e) {
+        if (cutter == null || !cutter.isDone()) {
+          throw e;
+        }
+      } finally {
+        if (cutter != null) {
+          cutter.cancel(false);
+        }
       }
+    }
+  }
+
+  private static void close(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException e) {
+      // The stream is gone either way.
     }
   }
 
@@ -256,5 +297,6 @@ public final class ApiFaultProxy implements AutoCloseable {
   public void close() {
     server.stop(0);
     threads.shutdownNow();
+    cuts.shutdownNow();
   }
 }

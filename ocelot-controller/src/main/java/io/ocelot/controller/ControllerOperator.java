@@ -18,9 +18,12 @@ import io.ocelot.controller.policy.DisruptionPolicyReconciler;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Wires the reconcilers into one JOSDK operator (server-side apply off: the mock has none). */
 public final class ControllerOperator implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ControllerOperator.class);
   private final Operator operator;
   private final ApiPodEvictor evictor;
   private final AtomicBoolean closing;
@@ -97,25 +100,38 @@ public final class ControllerOperator implements AutoCloseable {
 
   /**
    * The pool reconciler is not called for a deleted pool (it has no finalizer, and needs none), so
-   * the pool's gauges are removed by a watch of its own.
+   * the pool's gauges are removed by a watch of its own. Like the daemon's node watch it never
+   * gives up and does not hold up the start: fabric8's {@code inform()} waits for the first list
+   * and stops the informer for good when that list or a later watch fails (seen through
+   * ApiFaultProxy: the controller's start hung on a 500 here).
    */
   private static SharedIndexInformer<MachineConfigPool> poolDeletions(
       KubernetesClient client, ControllerMetrics metrics) {
-    return client
-        .resources(MachineConfigPool.class)
-        .inform(
-            new ResourceEventHandler<>() {
-              @Override
-              public void onAdd(MachineConfigPool pool) {}
+    SharedIndexInformer<MachineConfigPool> informer =
+        client.resources(MachineConfigPool.class).runnableInformer(0);
+    informer.exceptionHandler(
+        (started, e) -> {
+          LOG.warn(
+              "watch of pools for deletions failed ({}); retrying: {}",
+              started ? "running" : "starting",
+              e.getMessage());
+          return true;
+        });
+    informer.addEventHandler(
+        new ResourceEventHandler<>() {
+          @Override
+          public void onAdd(MachineConfigPool pool) {}
 
-              @Override
-              public void onUpdate(MachineConfigPool old, MachineConfigPool pool) {}
+          @Override
+          public void onUpdate(MachineConfigPool old, MachineConfigPool pool) {}
 
-              @Override
-              public void onDelete(MachineConfigPool pool, boolean unknown) {
-                metrics.poolDeleted(pool.getMetadata().getName());
-              }
-            });
+          @Override
+          public void onDelete(MachineConfigPool pool, boolean unknown) {
+            metrics.poolDeleted(pool.getMetadata().getName());
+          }
+        });
+    informer.start();
+    return informer;
   }
 
   private static <P extends HasMetadata> Consumer<ControllerConfigurationOverrider<P>> retry(

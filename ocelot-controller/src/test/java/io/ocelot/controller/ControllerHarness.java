@@ -88,11 +88,15 @@ final class ControllerHarness implements AutoCloseable {
   SimulatedImageBuilder builder;
 
   ControllerHarness startController() {
+    return startController(controllerClient);
+  }
+
+  /** The controller talking to the API server through {@code through} (a fault proxy, say). */
+  ControllerHarness startController(KubernetesClient through) {
     if (builder == null) {
       builder = new SimulatedImageBuilder(buildTime, Clock.systemUTC());
     }
-    controller =
-        ControllerOperator.start(controllerClient, settings(), metrics, builder, Clock.systemUTC());
+    controller = ControllerOperator.start(through, settings(), metrics, builder, Clock.systemUTC());
     return this;
   }
 

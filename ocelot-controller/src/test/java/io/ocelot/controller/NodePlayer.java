@@ -24,11 +24,23 @@ final class NodePlayer implements AutoCloseable {
   private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
   private final Map<String, String> failing = new ConcurrentHashMap<>();
   private final Set<String> busy = ConcurrentHashMap.newKeySet();
+  private final Map<String, Integer> updates = new ConcurrentHashMap<>();
+  private final boolean drains;
   private final Watch watch;
 
   NodePlayer(KubernetesClient client, long millis) {
+    this(client, millis, false);
+  }
+
+  /**
+   * With {@code drains}, each update is wrapped in the daemon's drain handshake: ask for {@code
+   * drain-<config>} and wait until the controller applied it, then finish and ask for {@code
+   * uncordon-<config>}.
+   */
+  NodePlayer(KubernetesClient client, long millis, boolean drains) {
     this.client = client;
     this.millis = millis;
+    this.drains = drains;
     this.watch =
         client
             .nodes()
@@ -69,10 +81,36 @@ final class NodePlayer implements AutoCloseable {
     if (desired == null
         || onTarget
         || (failing.containsKey(name) && state.equals("Degraded"))
+        || (drains && !drained(name, a, desired))
         || !busy.add(name)) {
       return;
     }
     clock.schedule(() -> finish(name), millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Whether the controller drained the node for {@code desired}; asks for it if not yet. */
+  private boolean drained(String name, Map<String, String> a, String desired) {
+    String drain = "drain-" + desired;
+    if (drain.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))) {
+      return true;
+    }
+    if (!drain.equals(a.get(NodeAnnotations.DESIRED_DRAIN))) {
+      client
+          .nodes()
+          .withName(name)
+          .edit(
+              n -> {
+                n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_DRAIN, drain);
+                n.getMetadata().getAnnotations().put(NodeAnnotations.STATE, "Working");
+                return n;
+              });
+    }
+    return false;
+  }
+
+  /** How many updates each node finished (a node updated twice shows 2). */
+  Map<String, Integer> updates() {
+    return Map.copyOf(updates);
   }
 
   /** Done on what the node was told (re-read: it may have been retargeted meanwhile). */
@@ -99,8 +137,16 @@ final class NodePlayer implements AutoCloseable {
                 }
                 a.put(NodeAnnotations.STATE, "Done");
                 a.put(NodeAnnotations.REASON, "");
+                if (drains) {
+                  a.put(
+                      NodeAnnotations.DESIRED_DRAIN,
+                      "uncordon-" + a.get(NodeAnnotations.DESIRED_CONFIG));
+                }
                 return n;
               });
+      if (reason == null) {
+        updates.merge(name, 1, Integer::sum);
+      }
     } finally {
       busy.remove(name);
       observe(client.nodes().withName(name).get());

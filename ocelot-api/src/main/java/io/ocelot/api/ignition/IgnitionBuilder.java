@@ -48,6 +48,12 @@ public final class IgnitionBuilder {
     return this;
   }
 
+  /** A masked unit (a link to /dev/null in place of its file). */
+  public IgnitionBuilder mask(String name) {
+    list("systemd", "units").addObject().put("name", name).put("mask", true);
+    return this;
+  }
+
   /** A dropin on a unit (added to the unit's entry, or a new entry without contents). */
   public IgnitionBuilder dropin(String unit, String name, String contents) {
     ObjectNode entry = null;

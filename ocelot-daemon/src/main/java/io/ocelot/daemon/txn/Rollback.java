@@ -105,6 +105,7 @@ final class Rollback {
           errors.add(r.describe() + ": " + ex.getMessage());
         }
       }
+      store.reached("undo:done:" + i);
       FailureRecord.Outcome outcome =
           !errors.isEmpty()
               ? FailureRecord.Outcome.FAILED

@@ -120,6 +120,7 @@ public final class UpdateEngine {
         listener.stepFailed(step, e.getMessage());
         return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
       }
+      store.reached("action:done:" + i);
       if (action.category() == Category.IMAGE) {
         metrics.stagingSucceeded();
       }

@@ -47,11 +47,11 @@ class CrashSafetyTest {
   }
 
   static Stream<Integer> prepareAndCommitPoints() {
-    return IntStream.rangeClosed(1, 20).boxed();
+    return IntStream.rangeClosed(1, 27).boxed();
   }
 
   static Stream<Integer> rollbackPoints() {
-    return IntStream.rangeClosed(19, 31).boxed();
+    return IntStream.rangeClosed(28, 45).boxed();
   }
 
   static Stream<Integer> finalizePoints() {
@@ -62,6 +62,47 @@ class CrashSafetyTest {
 
   UpdatePlan plan() {
     return HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1);
+  }
+
+  /** The crash points of the R1/I1 → R2/I2 update, whose plan has 8 steps. */
+  static List<String> applyPoints() {
+    List<String> points = new ArrayList<>(List.of("journal:start"));
+    for (int i = 0; i < 8; i++) {
+      points.addAll(List.of("journal:observed:" + i, "action:done:" + i, "journal:applied:" + i));
+    }
+    points.addAll(List.of("marker:committed", "journal:committed"));
+    return points;
+  }
+
+  /**
+   * Pins where the engine can be stopped, so that the parameterized tests below halt at each: every
+   * durable write (a write dropped or moved changes this list) and every action done before its
+   * journal entry says so, on the way forward and on the way back.
+   */
+  @org.junit.jupiter.api.Test
+  void crashPointsAreEveryDurableWriteAndEveryActionBeforeItsJournalEntry() throws Exception {
+    HostFixture h = new HostFixture(dir.resolve("root"), I1);
+    h.settle(R1, Optional.of(I1));
+    List<String> seen = new ArrayList<>();
+    h.checkpoint = haltAt(0, seen);
+    h.engine().apply(plan(), Attempt.FIRST);
+    assertThat(seen).isEqualTo(applyPoints());
+
+    HostFixture f = new HostFixture(dir.resolve("failing"), I1);
+    f.settle(R1, Optional.of(I1));
+    f.fake.breakTool("systemd-run");
+    List<String> failing = new ArrayList<>();
+    f.checkpoint = haltAt(0, failing);
+    f.engine().apply(plan(), Attempt.FIRST);
+    List<String> back = new ArrayList<>(applyPoints());
+    back.add("marker:reverted");
+    for (int i = 7; i >= 0; i--) {
+      back.addAll(List.of("undo:done:" + i, "journal:undone:" + i));
+    }
+    back.add("journal:cleared");
+    assertThat(failing).isEqualTo(back);
+    assertThat(prepareAndCommitPoints()).hasSize(applyPoints().size());
+    assertThat(rollbackPoints()).hasSize(back.size() - applyPoints().size());
   }
 
   @ParameterizedTest(name = "halt at point {0} of a successful apply")

@@ -116,14 +116,24 @@ final class Faults {
       calls.set(0);
     }
 
+    /** Writes (write, symlink, delete) to {@code path} answer success and do nothing. */
+    void ignoreWrites(String path) {
+      failWrites(path, "", 1);
+    }
+
     void heal() {
       path = "";
     }
 
-    private void check(String p, String verb) throws HostException {
+    /** Throws for a failing write; true for an ignored one (skip it), false otherwise. */
+    private boolean check(String p, String verb) throws HostException {
       if (p.equals(path) && calls.incrementAndGet() >= fromCall) {
+        if (reason.isEmpty()) {
+          return true;
+        }
         throw new HostException("cannot " + verb + " " + p + ": " + reason);
       }
+      return false;
     }
 
     @Override
@@ -134,14 +144,12 @@ final class Faults {
     @Override
     public List<String> write(String p, Bytes contents, int mode, int uid, int gid)
         throws HostException {
-      check(p, "write");
-      return delegate.write(p, contents, mode, uid, gid);
+      return check(p, "write") ? List.of() : delegate.write(p, contents, mode, uid, gid);
     }
 
     @Override
     public List<String> symlink(String p, String target) throws HostException {
-      check(p, "create symlink");
-      return delegate.symlink(p, target);
+      return check(p, "create symlink") ? List.of() : delegate.symlink(p, target);
     }
 
     @Override
@@ -156,8 +164,9 @@ final class Faults {
 
     @Override
     public void delete(String p) throws HostException {
-      check(p, "delete");
-      delegate.delete(p);
+      if (!check(p, "delete")) {
+        delegate.delete(p);
+      }
     }
 
     @Override

@@ -1,0 +1,151 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.ApiFault;
+import io.ocelot.apiserver.ApiFaultProxy;
+import io.ocelot.controller.rollout.NodeTargeting;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The controller's rollout through an API server that answers badly (issue 13): 409s on its node
+ * and pool writes, 429s and 500s, slow answers, cut watches and 410 Gone on resumed watches,
+ * injected by a proxy between the controller and the real control plane (the test's node stand-ins
+ * talk to it directly). The rollout still lands: every node updated exactly once, drained and
+ * uncordoned, never more than maxUnavailable at a time, the pool Updated — and the faults really
+ * happened.
+ */
+class ControllerApiFaultsIT {
+  static final int NODES = 4;
+
+  static {
+    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+  }
+
+  @TempDir Path dir;
+  ControllerHarness cluster;
+
+  @AfterEach
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void aRolloutLandsOnceThroughConflictsThrottlingErrorsAndCutWatches() throws Exception {
+    cluster = ControllerHarness.onKube(dir);
+    try (ApiFaultProxy proxy = ApiFaultProxy.start(cluster.client.getConfiguration(), 7);
+        KubernetesClient viaProxy =
+            new KubernetesClientBuilder().withConfig(proxy.clientConfig()).build();
+        NodePlayer daemons = new NodePlayer(cluster.client, 200, true)) {
+      // The controller writes nodes with optimistic updates (PUT) and pools with patches.
+      proxy.inject(new ApiFault.Status("PUT", "/api/v1/nodes", 0.3, 409));
+      proxy.inject(new ApiFault.Status("PATCH", "/machineconfigpools", 0.3, 409));
+      proxy.inject(new ApiFault.Status("*", "/", 0.08, 500));
+      proxy.inject(new ApiFault.Status("GET", "/", 0.08, 429));
+      proxy.inject(new ApiFault.Slow("*", "/", 0.15, Duration.ofMillis(300)));
+      proxy.inject(new ApiFault.DropWatch("/", 0.5, Duration.ofSeconds(3)));
+      proxy.inject(new ApiFault.Gone("/", 0.3));
+      cluster.example("00-worker.yaml");
+      cluster.pool(1);
+      cluster.startController(viaProxy);
+      String base = cluster.awaitRendered(Optional.empty());
+      System.out.println(java.time.Instant.now() + " TEST rendered " + base);
+      IntStream.range(0, NODES).forEach(i -> cluster.node("worker-" + i, null, base));
+      awaitUpdated(base);
+      System.out.println(java.time.Instant.now() + " TEST pool updated on " + base);
+
+      try (AvailabilityRecorder recorder = new AvailabilityRecorder(cluster.client)) {
+        cluster.example("50-chrony.yaml");
+        String next = cluster.awaitRendered(Optional.of(base));
+        MachineConfigPoolStatus done = awaitUpdated(next);
+
+        assertThat(recorder.maxUnavailable()).isEqualTo(1);
+        assertThat(recorder.targetedOrder()).hasSize(NODES);
+        assertThat(done.getDegradedMachineCount()).isZero();
+        assertThat(daemons.updates())
+            .isEqualTo(Map.of("worker-0", 1, "worker-1", 1, "worker-2", 1, "worker-3", 1));
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .untilAsserted(
+                () ->
+                    assertThat(nodes())
+                        .allSatisfy(
+                            n -> {
+                              Map<String, String> a = n.getMetadata().getAnnotations();
+                              assertThat(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))
+                                  .isEqualTo("uncordon-" + next);
+                              assertThat(n.getSpec().getUnschedulable()).isNotEqualTo(true);
+                              assertThat(n.getSpec().getTaints()).noneMatch(NodeTargeting::isOurs);
+                            }));
+        assertThat(nodes())
+            .allSatisfy(
+                n -> {
+                  Map<String, String> a = n.getMetadata().getAnnotations();
+                  assertThat(a.get(NodeAnnotations.DESIRED_CONFIG)).isEqualTo(next);
+                  assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(next);
+                  assertThat(a.get(NodeAnnotations.STATE)).isEqualTo("Done");
+                });
+      }
+      List<String> kinds =
+          List.of("409 PATCH", "409 PUT", "500 ", "429 GET", "slow ", "cut watch", "410 watch");
+      System.out.println("injected: " + proxy.injected());
+      assertThat(kinds)
+          .allMatch(k -> proxy.injected().keySet().stream().anyMatch(i -> i.startsWith(k)));
+    }
+  }
+
+  List<Node> nodes() {
+    return cluster.client.nodes().list().getItems();
+  }
+
+  MachineConfigPoolStatus awaitUpdated(String config) {
+    try {
+      return pollUpdated(config);
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      nodes()
+          .forEach(
+              n ->
+                  System.out.println(
+                      n.getMetadata().getName()
+                          + " unschedulable="
+                          + n.getSpec().getUnschedulable()
+                          + " "
+                          + n.getMetadata().getAnnotations()));
+      System.out.println("pool status: " + cluster.pool().getStatus());
+      throw e;
+    }
+  }
+
+  private MachineConfigPoolStatus pollUpdated(String config) {
+    MachineConfigPoolStatus[] s = new MachineConfigPoolStatus[1];
+    await()
+        .atMost(Duration.ofSeconds(180))
+        .until(
+            () -> {
+              s[0] = cluster.pool().getStatus();
+              return s[0] != null
+                  && s[0].getConfiguration() != null
+                  && config.equals(s[0].getConfiguration().getName())
+                  && s[0].getUpdatedMachineCount() == NODES
+                  && s[0].getMachineCount() == NODES;
+            });
+    return s[0];
+  }
+}

@@ -94,6 +94,7 @@ final class OnDiskValidator {
     for (int i = 0; i < 9; i++) {
       b.append((mode & (1 << (8 - i))) != 0 ? rwx.charAt(i) : '-');
     }
-    return b + "/" + mode + "/" + String.format("%#o", mode);
+    // Go's %#o prints 0 as "0"; Java's as "00".
+    return b + "/" + mode + "/" + (mode == 0 ? "0" : String.format("%#o", mode));
   }
 }

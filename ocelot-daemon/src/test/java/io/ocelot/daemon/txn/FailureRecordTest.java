@@ -122,4 +122,53 @@ class FailureRecordTest {
         .endsWith("(replaces the earlier failure: reboot command failed)");
     assertThat(again.continuing(first).replacedCause()).isEmpty();
   }
+
+  @Test
+  void theSummaryNamesEveryKindOfStepUndone() {
+    List<FailureRecord.RollbackStep> steps = new java.util.ArrayList<>();
+    for (Category c : Category.values()) {
+      steps.add(step(c, FailureRecord.Outcome.REVERTED));
+    }
+    steps.add(step(Category.FILE, FailureRecord.Outcome.REVERTED));
+    steps.add(step(Category.SERVICE, FailureRecord.Outcome.REVERTED));
+    steps.add(step(Category.UNIT, FailureRecord.Outcome.NOT_NEEDED));
+    assertThat(FailureMessage.rollbackSummary(record("c", steps)))
+        .isEqualTo(
+            "rolled back 13 steps (staged image discarded, staged kernel switch discarded, staged"
+                + " extensions discarded, staged kernel arguments discarded, revert artifacts"
+                + " removed, 2 files, 1 unit, SSH keys and password hash restored, 2 service"
+                + " actions run again on the restored files)");
+    assertThat(
+            FailureMessage.rollbackSummary(
+                record("c", List.of(step(Category.SERVICE, FailureRecord.Outcome.REVERTED)))))
+        .isEqualTo("rolled back 1 step (1 service action run again on the restored files)");
+  }
+
+  @Test
+  void nothingUndoneIsSaidAndNoStepsAtAllSayNothing() {
+    assertThat(
+            FailureMessage.rollbackSummary(
+                record("c", List.of(step(Category.DRAIN, FailureRecord.Outcome.NOT_NEEDED)))))
+        .isEqualTo("nothing to roll back");
+    assertThat(FailureMessage.rollbackSummary(record("c", List.of()))).isEmpty();
+    assertThat(record("c", List.of()).message())
+        .isEqualTo("c; node remains on MachineConfig rendered-worker-1 / image img@sha256:1");
+    assertThat(
+            FailureMessage.rollbackSummary(
+                record(
+                    "c",
+                    List.of(
+                        step(Category.FILE, FailureRecord.Outcome.FAILED),
+                        step(Category.UNIT, FailureRecord.Outcome.FAILED)))))
+        .isEqualTo("could not undo 2 steps: step FILE: boom; step UNIT: boom");
+  }
+
+  @Test
+  void aCauseIsCutAt1400CharactersExactly() {
+    String at = "x".repeat(1400);
+    assertThat(record(at, List.of()).message()).startsWith(at + "; node remains on");
+    String over = "y".repeat(1401);
+    assertThat(record(over, List.of()).message())
+        .startsWith("y".repeat(1397) + "...; node remains on");
+  }
 }

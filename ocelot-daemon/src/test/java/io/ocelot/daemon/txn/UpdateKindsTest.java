@@ -229,9 +229,71 @@ class UpdateKindsTest {
             "unexpected on-disk state validating against "
                 + I2
                 + ": content mismatch for file \"/etc/keep.conf\"");
-    // Fixed by hand, the next start finalizes.
+    assertThat(h.store().lastFailure()).contains(f);
+    assertThat(h.metrics.updateFailing()).isEqualTo(1.0);
+    // Fixed by hand, the daemon's next try finalizes, and the failure is cleared.
     Files.writeString(h.root.resolve("etc/keep.conf"), "unchanged\n");
-    h.restartDaemon();
     assertThat(h.recovery().start(Attempt.after(f))).isInstanceOf(EngineOutcome.Completed.class);
+    assertThat(h.store().lastFailure()).isEmpty();
+    assertThat(h.metrics.updateFailing()).isZero();
+  }
+
+  /** Records what the cluster side is told (events and post-config-action come from it). */
+  static final class Heard implements StepListener {
+    final java.util.List<String> said = new java.util.ArrayList<>();
+
+    @Override
+    public void stepStarting(io.ocelot.daemon.plan.Step step) {
+      said.add("starting " + step.getClass().getSimpleName());
+    }
+
+    @Override
+    public void stepApplied(io.ocelot.daemon.plan.Step step) {
+      said.add("applied " + step.getClass().getSimpleName());
+    }
+
+    @Override
+    public void stepFailed(io.ocelot.daemon.plan.Step step, String error) {
+      said.add("failed " + step.getClass().getSimpleName() + ": " + error);
+    }
+
+    @Override
+    public void rebooting(String rationale) {
+      said.add("rebooting: " + rationale);
+    }
+  }
+
+  UpdateEngine engine(HostFixture h, StepListener listener) {
+    return new UpdateEngine(
+        h.host, h.store(), DrainHandshake.NO_CLUSTER, h.metrics, h.clock, () -> "a", listener);
+  }
+
+  @Test
+  void theListenerHearsEachStepAndTheRebootAndAFailedStaging() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    UpdatePlan plan =
+        HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1);
+    Faults.failTool(h.root, "rpm-ostree", "rebase", 1, "error: pull failed", 1, 1);
+    Heard failing = new Heard();
+
+    assertThat(engine(h, failing).apply(plan, Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.Failed.class);
+    assertThat(failing.said.get(failing.said.size() - 1))
+        .startsWith("failed StageImage: ")
+        .contains("error: pull failed");
+    assertThat(h.metrics.updateFailing()).isEqualTo(1.0);
+
+    Heard heard = new Heard();
+    assertThat(engine(h, heard).apply(plan, Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.RebootRequested.class);
+    java.util.List<String> expected = new java.util.ArrayList<>();
+    for (io.ocelot.daemon.plan.Step step : plan.steps()) {
+      expected.add("starting " + step.getClass().getSimpleName());
+      expected.add("applied " + step.getClass().getSimpleName());
+    }
+    expected.add(
+        "rebooting: Node will reboot into image " + I2 + " / MachineConfig rendered-worker-2");
+    assertThat(heard.said).isEqualTo(expected);
   }
 }

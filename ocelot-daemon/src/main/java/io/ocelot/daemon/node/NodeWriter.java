@@ -1,6 +1,5 @@
 package io.ocelot.daemon.node;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Node;
@@ -18,13 +17,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's only writer of its Node's annotations, serialized. It compares the changes with the
- * node as last seen ({@link NodeCache}, else a GET) and sends only the keys that change — deletions
- * first as a JSON patch of {@code remove}s (the embedded API server stores {@code null} from a
- * merge patch instead of deleting), then sets as a JSON merge patch. The deletions carry the
- * resourceVersion they were computed on: a stale view must not decide that a key is already gone,
- * so a concurrent change is a 409, retried on a fresh GET. The sets need no such precondition (the
- * daemon is the only writer of its keys, and a merge patch leaves the others alone); with one,
- * every controller write that the view had not yet seen would cost a 409 and a GET.
+ * node as last seen ({@link NodeCache}, else a GET) and sends only when something changes: one JSON
+ * merge patch per write (issue 16: a deletion and a set used to be two requests and two Node
+ * writes), the sets with their values and every requested deletion as a {@code null} — sent even
+ * when the view says the key is gone already, since a {@code null} for an absent key changes
+ * nothing and a stale view must not leave a key behind. No resourceVersion precondition: the daemon
+ * is the only writer of its keys and a merge patch leaves the others alone; with one, every
+ * controller write the view had not yet seen would cost a 409 and a GET.
  */
 public class NodeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(NodeWriter.class);
@@ -55,58 +54,35 @@ public class NodeWriter {
               ? Map.of()
               : current.getMetadata().getAnnotations();
       ObjectNode sets = JsonNodeFactory.instance.objectNode();
-      ArrayNode removes = JsonNodeFactory.instance.arrayNode();
+      boolean changed = false;
       for (Map.Entry<String, Optional<String>> c : changes.entrySet()) {
         if (c.getValue().isPresent()) {
-          if (!Objects.equals(annotations.get(c.getKey()), c.getValue().get())) {
-            sets.put(c.getKey(), c.getValue().get());
-          }
-        } else if (annotations.containsKey(c.getKey())) {
-          if (removes.isEmpty()) {
-            // The precondition: a stale view must not decide that a key is already gone.
-            removes
-                .addObject()
-                .put("op", "replace")
-                .put("path", "/metadata/resourceVersion")
-                .put("value", current.getMetadata().getResourceVersion());
-          }
-          removes
-              .addObject()
-              .put("op", "remove")
-              .put("path", "/metadata/annotations/" + escape(c.getKey()));
+          sets.put(c.getKey(), c.getValue().get());
+          changed |= !Objects.equals(annotations.get(c.getKey()), c.getValue().get());
+        } else {
+          sets.putNull(c.getKey());
+          changed |= annotations.containsKey(c.getKey());
         }
       }
-      if (sets.isEmpty() && removes.isEmpty()) {
+      if (!changed) {
         return current;
       }
       try {
-        Node written = current;
-        // Deletions first, sets (with the state) last: whoever sees the new state sees it all.
-        if (!removes.isEmpty()) {
-          // On the object read, not by name: fabric8 GETs a named object before patching it.
-          written =
-              client
-                  .nodes()
-                  .resource(current)
-                  .patch(PatchContext.of(PatchType.JSON), removes.toString());
-        }
-        if (!sets.isEmpty()) {
-          ObjectNode patch = JsonNodeFactory.instance.objectNode();
-          patch.putObject("metadata").set("annotations", sets);
-          written =
-              client
-                  .nodes()
-                  .resource(written)
-                  .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
-        }
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        patch.putObject("metadata").set("annotations", sets);
+        // On the object read, not by name: fabric8 GETs a named object before patching it.
+        Node written =
+            client
+                .nodes()
+                .resource(current)
+                .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         cache.fresh(written);
         return written;
       } catch (KubernetesClientException e) {
         last =
             new HostException(
                 "could not update annotations of node " + node + ": " + e.getMessage(), e);
-        // 409: the deletions' view was stale; 422: a removed key was already gone.
-        if (e.getCode() != 409 && e.getCode() != 422) {
+        if (e.getCode() != 409) {
           throw last;
         }
         LOG.debug("node {} changed meanwhile (HTTP {}), retrying", node, e.getCode());
@@ -152,10 +128,5 @@ public class NodeWriter {
     } catch (KubernetesClientException e) {
       throw new HostException("could not read node " + node + ": " + e.getMessage(), e);
     }
-  }
-
-  /** JSON-pointer escaping of an annotation key ({@code /} in the key becomes {@code ~1}). */
-  static String escape(String key) {
-    return key.replace("~", "~0").replace("/", "~1");
   }
 }

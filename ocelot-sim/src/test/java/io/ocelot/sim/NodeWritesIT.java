@@ -1,0 +1,126 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.node.NodeAnnotations;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every write to a Node during one rebooting update, in order, as a node watch sees them — pinned
+ * (issue 16), so that a change that adds a write fails here. The simulated kubelet's two status
+ * writes around the reboot are left out: a real kubelet makes them, not Ocelot.
+ */
+class NodeWritesIT {
+  @TempDir Path dir;
+
+  /** What changed between two versions of a node: annotation keys (short), spec fields. */
+  static String diff(Node before, Node after, String config) {
+    List<String> out = new ArrayList<>();
+    Map<String, String> a = before.getMetadata().getAnnotations();
+    Map<String, String> b = after.getMetadata().getAnnotations();
+    TreeSet<String> keys = new TreeSet<>(a.keySet());
+    keys.addAll(b.keySet());
+    for (String k : keys) {
+      if (!Objects.equals(a.get(k), b.get(k))) {
+        String v = b.get(k);
+        String shortKey = k.substring(k.lastIndexOf('/') + 1);
+        out.add(shortKey + "=" + (v == null ? "<removed>" : v.replace(config, "R")));
+      }
+    }
+    if (!Objects.equals(before.getSpec().getUnschedulable(), after.getSpec().getUnschedulable())) {
+      out.add("unschedulable=" + after.getSpec().getUnschedulable());
+    }
+    if (!Objects.equals(before.getSpec().getTaints(), after.getSpec().getTaints())) {
+      out.add("taints=" + after.getSpec().getTaints().size());
+    }
+    if (!Objects.equals(before.getStatus(), after.getStatus())) {
+      out.add("status");
+    }
+    if (!Objects.equals(before.getMetadata().getLabels(), after.getMetadata().getLabels())) {
+      out.add("labels");
+    }
+    return String.join(", ", out);
+  }
+
+  /** The rendered config a node is told to go to. */
+  static String rendered(Node node) {
+    return node.getMetadata().getAnnotations().getOrDefault(NodeAnnotations.DESIRED_CONFIG, "?");
+  }
+
+  @Test
+  void aRebootingUpdateIsNineNodeWrites() throws Exception {
+    try (SimCluster sim = SmallSims.twoWorkers(dir)) {
+      String before = SmallSims.annotations(sim, "worker-0").get(NodeAnnotations.CURRENT_CONFIG);
+      Map<String, Node> last = new HashMap<>();
+      Map<String, List<String>> writes = new HashMap<>();
+      for (Node n : sim.client().nodes().list().getItems()) {
+        last.put(n.getMetadata().getName(), n);
+        writes.put(n.getMetadata().getName(), new ArrayList<>());
+      }
+      try (Watch w =
+          sim.client()
+              .nodes()
+              .watch(
+                  new Watcher<>() {
+                    @Override
+                    public synchronized void eventReceived(Action action, Node node) {
+                      String name = node.getMetadata().getName();
+                      String d = diff(last.get(name), node, rendered(node));
+                      if (action == Action.MODIFIED && !d.equals("status")) {
+                        writes.get(name).add(d);
+                      }
+                      last.put(name, node);
+                    }
+
+                    @Override
+                    public void onClose(WatcherException cause) {}
+                  })) {
+        MachineConfig mc = SmallSims.workerFile("99-writes", "/etc/writes.conf", "x");
+        sim.client().resources(MachineConfig.class).resource(mc).create();
+        await()
+            .atMost(Duration.ofSeconds(120))
+            .until(
+                () ->
+                    SmallSims.settledOffConfig(sim, "worker-0", before)
+                        && SmallSims.settledOffConfig(sim, "worker-1", before));
+        Thread.sleep(3000);
+      }
+      writes.forEach((n, l) -> System.out.println("writes to " + n + ": " + String.join(" | ", l)));
+      List<String> update =
+          List.of(
+              "desiredConfig=R", // controller: the target
+              "state=Working", // daemon
+              "desiredDrain=drain-R", // daemon: drain request
+              "cordoned-for-drain=true, unschedulable=true", // controller: cordon
+              "lastAppliedDrain=drain-R", // controller: drained
+              "post-config-action=Rebooting", // daemon: about to reboot
+              "desiredDrain=uncordon-R", // daemon, after the boot
+              "lastAppliedDrain=uncordon-R, cordoned-for-drain=<removed>, unschedulable=null",
+              "currentConfig=R, post-config-action=<removed>, state=Done"); // daemon
+      assertThat(writes.get("worker-0")).isEqualTo(update);
+      // The second node waited for its slot, tainted meanwhile: one write more, the taint's
+      // removal rides with its target.
+      assertThat(writes.get("worker-1"))
+          .isEqualTo(
+              java.util.stream.Stream.concat(
+                      java.util.stream.Stream.of("taints=2", "desiredConfig=R, taints=1"),
+                      update.stream().skip(1))
+                  .toList());
+    }
+  }
+}

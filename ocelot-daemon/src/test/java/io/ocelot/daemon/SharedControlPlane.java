@@ -22,10 +22,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code @RegisterExtension}: after each test (and its own {@code @AfterEach}) it removes what the
  * test made — Nodes, MachineConfigs and events — so none sees another's.
  */
-final class SharedControlPlane implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+public final class SharedControlPlane
+    implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
   private Path dir;
-  ControlPlane cluster;
-  KubernetesClient client;
+  public ControlPlane cluster;
+  public KubernetesClient client;
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {

@@ -5,20 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ClusterDrainTest {
-  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-  }
+  @RegisterExtension
+  static final io.ocelot.daemon.SharedControlPlane plane =
+      new io.ocelot.daemon.SharedControlPlane();
 
   ClusterDrain drain(Duration timeout) {
     DaemonSettings s =
@@ -33,10 +29,10 @@ class ClusterDrainTest {
             Duration.ofSeconds(5),
             Duration.ofMinutes(10),
             Duration.ofMinutes(5));
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView());
+    NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
     return new ClusterDrain(
         writer,
-        new NodeEvents(cluster.client(), "default", Clock.systemUTC()),
+        new NodeEvents(plane.client, "default", Clock.systemUTC()),
         Clock.systemUTC(),
         d -> Thread.sleep(d.toMillis()),
         s);
@@ -44,14 +40,14 @@ class ClusterDrainTest {
 
   @Test
   void anUnacknowledgedDrainTimesOutWithMcosMessageAndEvent() {
-    TestNodes.create(cluster.client(), "worker-0", Map.of());
+    TestNodes.create(plane.client, "worker-0", Map.of());
     assertThatThrownBy(() -> drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2")))
         .hasMessage(
             "failed to drain node: worker-0 after 1 second. Please see machine-config-controller logs"
                 + " for more information");
-    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry(NodeAnnotations.DESIRED_DRAIN, "drain-rendered-2");
-    assertThat(cluster.client().v1().events().inNamespace("default").list().getItems())
+    assertThat(plane.client.v1().events().inNamespace("default").list().getItems())
         .extracting(e -> e.getReason())
         .contains("Cordon", "Drain", "FailedToDrain");
   }
@@ -59,11 +55,9 @@ class ClusterDrainTest {
   @Test
   void anAcknowledgedDrainIsSkipped() throws Exception {
     TestNodes.create(
-        cluster.client(),
-        "worker-0",
-        Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-2"));
+        plane.client, "worker-0", Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-2"));
     drain(Duration.ofSeconds(1)).drain(DrainRequest.drain("rendered-2"));
-    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .doesNotContainKey(NodeAnnotations.DESIRED_DRAIN);
   }
 

@@ -3,39 +3,35 @@ package io.ocelot.daemon.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Node;
-import io.ocelot.apiserver.EmbeddedApiServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The node writer against the embedded API server over HTTP. */
+/** The node writer against the real control plane. */
 class NodeWriterTest {
-  final EmbeddedApiServer cluster = EmbeddedApiServer.start();
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-  }
+  @RegisterExtension
+  static final io.ocelot.daemon.SharedControlPlane plane =
+      new io.ocelot.daemon.SharedControlPlane();
 
   @Test
   void setsAndDeletesOnlyWhatChanges() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2", "keep", "x"));
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView());
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1", "b", "2", "keep", "x"));
+    NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
     Map<String, Optional<String>> changes = NodeWriter.changes();
     changes.put("a", Optional.of("10"));
     changes.put("b", Optional.empty());
     changes.put("machineconfiguration.openshift.io/state", Optional.of("Working"));
     changes.put("missing", Optional.empty());
-    io.ocelot.apiserver.RequestCounts before = cluster.requests();
+    io.ocelot.apiserver.RequestCounts before = plane.cluster.requests();
     writer.write(changes);
     // Sets and deletions in one request, one Node write (issue 16).
-    assertThat(cluster.requests().since(before).writesTo("nodes")).isEqualTo(1);
+    assertThat(plane.cluster.requests().since(before).writesTo("nodes")).isEqualTo(1);
 
     Map<String, String> a =
-        cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations();
+        plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations();
     assertThat(a)
         .containsEntry("a", "10")
         .containsEntry("keep", "x")
@@ -45,14 +41,14 @@ class NodeWriterTest {
 
   @Test
   void aConcurrentChangeIsKeptByAMixedWrite() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1", "b", "2"));
     int[] reads = {0};
     NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     c.put("b", Optional.empty());
     writer.write(c);
-    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry("a", "2")
         .containsEntry("other", "writer")
         .doesNotContainKey("b");
@@ -62,7 +58,7 @@ class NodeWriterTest {
 
   /** A writer whose first read is followed by another writer's change (a stale resourceVersion). */
   NodeWriter racingWriter(int[] reads) {
-    return new NodeWriter(cluster.client(), "worker-0", TestNodes.noView()) {
+    return new NodeWriter(plane.client, "worker-0", TestNodes.noView()) {
       @Override
       protected Optional<Node> fetch() throws io.ocelot.daemon.host.HostException {
         Optional<Node> n = super.fetch();
@@ -76,26 +72,25 @@ class NodeWriterTest {
 
   @Test
   void nothingToChangeSendsNothing() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
-    String rv =
-        cluster.client().nodes().withName("worker-0").get().getMetadata().getResourceVersion();
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1"));
+    String rv = plane.client.nodes().withName("worker-0").get().getMetadata().getResourceVersion();
     Map<String, Optional<String>> same = NodeWriter.changes();
     same.put("a", Optional.of("1"));
     same.put("gone", Optional.empty());
-    Node n = new NodeWriter(cluster.client(), "worker-0", TestNodes.noView()).write(same);
+    Node n = new NodeWriter(plane.client, "worker-0", TestNodes.noView()).write(same);
     assertThat(n.getMetadata().getResourceVersion()).isEqualTo(rv);
   }
 
   @Test
   void setsNeedNoRetryAfterAConcurrentChangeOfOtherKeys() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1"));
     // Another writer bumps the resourceVersion between our read and our patch.
     int[] reads = {0};
     NodeWriter writer = racingWriter(reads);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     writer.write(c);
-    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .containsEntry("a", "2")
         .containsEntry("other", "writer");
     assertThat(reads[0]).as("a merge patch of sets leaves other keys alone: no 409").isEqualTo(1);
@@ -105,7 +100,7 @@ class NodeWriterTest {
   NodeCache viewOfNow() {
     NodeCache cache = new NodeCache(Clock.systemUTC(), Duration.ofMinutes(1));
     cache.live(true);
-    Node now = cluster.client().nodes().withName("worker-0").get();
+    Node now = plane.client.nodes().withName("worker-0").get();
     if (now != null) {
       cache.observed(now);
     }
@@ -114,8 +109,8 @@ class NodeWriterTest {
 
   /** Another writer sets an annotation the view has not seen. */
   void otherWriterSets(String key, String value) {
-    cluster
-        .client()
+    plane
+        .client
         .nodes()
         .withName("worker-0")
         .edit(
@@ -127,24 +122,24 @@ class NodeWriterTest {
 
   @Test
   void aStaleCachedViewDoesNotLoseADeletion() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("x", "1"));
+    TestNodes.create(plane.client, "worker-0", Map.of("x", "1"));
     NodeCache cache = viewOfNow();
     otherWriterSets("b", "2");
     Map<String, Optional<String>> d = NodeWriter.changes();
     d.put("x", Optional.empty());
     d.put("b", Optional.empty());
-    new NodeWriter(cluster.client(), "worker-0", cache).write(d);
+    new NodeWriter(plane.client, "worker-0", cache).write(d);
     // Computed on the view alone, only x would go: every requested deletion is sent as a null.
-    assertThat(cluster.client().nodes().withName("worker-0").get().getMetadata().getAnnotations())
+    assertThat(plane.client.nodes().withName("worker-0").get().getMetadata().getAnnotations())
         .doesNotContainKeys("x", "b");
   }
 
   @Test
   void aStaleCachedViewIsRefusedForDeletionsToo() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1", "b", "2"));
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1", "b", "2"));
     NodeCache cache = viewOfNow();
     otherWriterSets("c", "3");
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
+    NodeWriter writer = new NodeWriter(plane.client, "worker-0", cache);
     Map<String, Optional<String>> d = NodeWriter.changes();
     d.put("b", Optional.empty());
     Node written = writer.write(d);
@@ -156,10 +151,10 @@ class NodeWriterTest {
 
   @Test
   void aWriteIsNotUndoneByAnOlderInformerEvent() throws Exception {
-    TestNodes.create(cluster.client(), "worker-0", Map.of("a", "1"));
-    Node old = cluster.client().nodes().withName("worker-0").get();
+    TestNodes.create(plane.client, "worker-0", Map.of("a", "1"));
+    Node old = plane.client.nodes().withName("worker-0").get();
     NodeCache cache = viewOfNow();
-    NodeWriter writer = new NodeWriter(cluster.client(), "worker-0", cache);
+    NodeWriter writer = new NodeWriter(plane.client, "worker-0", cache);
     Map<String, Optional<String>> c = NodeWriter.changes();
     c.put("a", Optional.of("2"));
     Node written = writer.write(c);

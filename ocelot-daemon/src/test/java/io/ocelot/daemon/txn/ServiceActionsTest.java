@@ -135,4 +135,19 @@ class ServiceActionsTest {
     assertThat(HostFixture.differences(before, h.snapshot())).isEmpty();
     assertThat(h.store().journal()).isEmpty();
   }
+
+  @Test
+  void aRebootlessSuccessAfterAFailureClearsTheRecordAndTheGauge() throws Exception {
+    HostFixture h = settled();
+    Faults.failTool(h.root, "systemctl", "restart chronyd.service", 1, "failed", 1, 1);
+    assertThat(h.engine().apply(HostFixture.rebootlessServicesPlan(), Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.Failed.class);
+    assertThat(h.store().lastFailure()).isPresent();
+    assertThat(h.metrics.updateFailing()).isEqualTo(1.0);
+
+    assertThat(h.engine().apply(HostFixture.rebootlessServicesPlan(), Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.Completed.class);
+    assertThat(h.store().lastFailure()).isEmpty();
+    assertThat(h.metrics.updateFailing()).isZero();
+  }
 }

@@ -112,36 +112,6 @@ class ControllerApiFaultsIT {
   }
 
   MachineConfigPoolStatus awaitUpdated(String config) {
-    try {
-      return pollUpdated(config);
-    } catch (org.awaitility.core.ConditionTimeoutException e) {
-      nodes()
-          .forEach(
-              n ->
-                  System.out.println(
-                      n.getMetadata().getName()
-                          + " unschedulable="
-                          + n.getSpec().getUnschedulable()
-                          + " "
-                          + n.getMetadata().getAnnotations()));
-      System.out.println("pool status: " + cluster.pool().getStatus());
-      throw e;
-    }
-  }
-
-  private MachineConfigPoolStatus pollUpdated(String config) {
-    MachineConfigPoolStatus[] s = new MachineConfigPoolStatus[1];
-    await()
-        .atMost(Duration.ofSeconds(180))
-        .until(
-            () -> {
-              s[0] = cluster.pool().getStatus();
-              return s[0] != null
-                  && s[0].getConfiguration() != null
-                  && config.equals(s[0].getConfiguration().getName())
-                  && s[0].getUpdatedMachineCount() == NODES
-                  && s[0].getMachineCount() == NODES;
-            });
-    return s[0];
+    return cluster.awaitUpdated(config, NODES, Duration.ofSeconds(180));
   }
 }

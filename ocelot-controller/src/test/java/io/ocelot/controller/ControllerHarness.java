@@ -201,6 +201,45 @@ final class ControllerHarness implements AutoCloseable {
     return name[0];
   }
 
+  /**
+   * Waits until the pool's status says all {@code nodes} are updated to {@code config}; on a
+   * timeout prints the nodes and the status (what a failed rollout test needs to be understood).
+   */
+  io.ocelot.api.model.MachineConfigPoolStatus awaitUpdated(
+      String config, int nodes, Duration atMost) {
+    io.ocelot.api.model.MachineConfigPoolStatus[] s =
+        new io.ocelot.api.model.MachineConfigPoolStatus[1];
+    try {
+      await()
+          .atMost(atMost)
+          .until(
+              () -> {
+                s[0] = pool().getStatus();
+                return s[0] != null
+                    && s[0].getConfiguration() != null
+                    && config.equals(s[0].getConfiguration().getName())
+                    && s[0].getUpdatedMachineCount() == nodes
+                    && s[0].getMachineCount() == nodes;
+              });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      client
+          .nodes()
+          .list()
+          .getItems()
+          .forEach(
+              n ->
+                  System.out.println(
+                      n.getMetadata().getName()
+                          + " unschedulable="
+                          + n.getSpec().getUnschedulable()
+                          + " "
+                          + n.getMetadata().getAnnotations()));
+      System.out.println("pool status: " + pool().getStatus());
+      throw e;
+    }
+    return s[0];
+  }
+
   MachineConfigPoolCondition awaitCondition(
       String type, Predicate<MachineConfigPoolCondition> which) {
     MachineConfigPoolCondition[] found = new MachineConfigPoolCondition[1];

@@ -39,19 +39,7 @@ class PoolRolloutIT {
   }
 
   MachineConfigPoolStatus awaitUpdated(String config, int nodes) {
-    MachineConfigPoolStatus[] s = new MachineConfigPoolStatus[1];
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(
-            () -> {
-              s[0] = cluster.pool().getStatus();
-              return s[0] != null
-                  && s[0].getConfiguration() != null
-                  && config.equals(s[0].getConfiguration().getName())
-                  && s[0].getUpdatedMachineCount() == nodes
-                  && s[0].getMachineCount() == nodes;
-            });
-    return s[0];
+    return cluster.awaitUpdated(config, nodes, Duration.ofSeconds(60));
   }
 
   @ParameterizedTest(name = "maxUnavailable {0}")

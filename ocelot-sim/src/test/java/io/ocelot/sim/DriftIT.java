@@ -91,12 +91,7 @@ class DriftIT {
         .until(
             () ->
                 kubectl
-                    .ok(
-                        "get",
-                        "mcp",
-                        "worker",
-                        "-o",
-                        "jsonpath={.status.conditions[?(@.type==\"NodeDegraded\")].message}")
+                    .condition("mcp", "worker", "NodeDegraded", "message")
                     // Go's %q: the reason's own quotes are escaped.
                     .equals(
                         "Node worker-0 is reporting: \"" + reason.replace("\"", "\\\"") + "\""));

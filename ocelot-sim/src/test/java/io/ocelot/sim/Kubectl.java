@@ -46,6 +46,17 @@ record Kubectl(Path kubeconfig) {
     return start(java.util.Map.of(), args);
   }
 
+  /** A field of an object's condition, e.g. the message of mcp/worker's NodeDegraded. */
+  String condition(String kind, String name, String type, String field)
+      throws IOException, InterruptedException {
+    return ok(
+        "get",
+        kind,
+        name,
+        "-o",
+        "jsonpath={.status.conditions[?(@.type==\"%s\")].%s}".formatted(type, field));
+  }
+
   private Process start(java.util.Map<String, String> env, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
     cmd.addAll(List.of(args));

@@ -86,14 +86,7 @@ class KubectlAdminIT {
     assertThat(kubectl.ok("get", "mc", "99-motd", "-o", FILES)).isEqualTo("data:,hello-again");
     kubectl.ok("wait", "--for=condition=Updating", "mcp/worker", "--timeout=60s");
     awaitUpdated();
-    assertThat(
-            kubectl.ok(
-                "get",
-                "mcp",
-                "worker",
-                "-o",
-                "jsonpath={.status.conditions[?(@.type==\"RenderDegraded\")].status}"))
-        .isEqualTo("False");
+    assertThat(kubectl.condition("mcp", "worker", "RenderDegraded", "status")).isEqualTo("False");
     assertThat(
             kubectl.ok(
                 "apply",

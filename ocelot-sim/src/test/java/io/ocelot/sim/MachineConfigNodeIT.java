@@ -22,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * failed reboot, then its fix) told by the conditions.
  */
 class MachineConfigNodeIT {
-  static final String CONDITION = "jsonpath={.status.conditions[?(@.type==\"%s\")].%s}";
   @TempDir static Path dir;
   static SimCluster sim;
   static Kubectl kubectl;
@@ -42,7 +41,7 @@ class MachineConfigNodeIT {
   }
 
   static String condition(String node, String type, String field) throws Exception {
-    return kubectl.ok("get", "mcn", node, "-o", CONDITION.formatted(type, field));
+    return kubectl.condition("mcn", node, type, field);
   }
 
   static String lastFailure(String node) {
@@ -194,13 +193,7 @@ class MachineConfigNodeIT {
                 kubectl
                     .ok("get", "mcp", "worker", "-o", "jsonpath={.status.degradedMachineCount}")
                     .equals("1"));
-    assertThat(
-            kubectl.ok(
-                "get",
-                "mcp",
-                "worker",
-                "-o",
-                "jsonpath={.status.conditions[?(@.type==\"NodeDegraded\")].message}"))
+    assertThat(kubectl.condition("mcp", "worker", "NodeDegraded", "message"))
         .startsWith("Node worker-1 is reporting: \"reboot command failed: ");
     // The failure record, readable without the node: steps, their undo, the command's output.
     await().atMost(Duration.ofSeconds(10)).until(() -> lastFailure("worker-1") != null);

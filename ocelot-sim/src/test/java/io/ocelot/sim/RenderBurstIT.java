@@ -90,12 +90,7 @@ class RenderBurstIT {
         .until(
             () ->
                 kubectl
-                    .ok(
-                        "get",
-                        "mcp",
-                        "worker",
-                        "-o",
-                        "jsonpath={.status.conditions[?(@.type==\"Updating\")].message}")
+                    .condition("mcp", "worker", "Updating", "message")
                     .startsWith(
                         "Waiting 1000 ms for the MachineConfigs to settle before rendering"));
     await().atMost(Duration.ofSeconds(30)).until(() -> !poolTarget().equals(original));

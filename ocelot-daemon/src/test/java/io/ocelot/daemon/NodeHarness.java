@@ -126,24 +126,21 @@ final class NodeHarness implements AutoCloseable {
 
   /** The controller's part of an update: the node's desiredConfig annotation. */
   void setDesiredConfig(String config) {
-    client
-        .nodes()
-        .withName(NODE)
-        .edit(
-            n -> {
-              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
-              return n;
-            });
+    annotate(Map.of(NodeAnnotations.DESIRED_CONFIG, config));
   }
 
   void setDesired(String config, String image) {
+    annotate(Map.of(NodeAnnotations.DESIRED_CONFIG, config, NodeAnnotations.DESIRED_IMAGE, image));
+  }
+
+  /** Sets annotations on the node as another writer (the controller) would. */
+  private void annotate(Map<String, String> annotations) {
     client
         .nodes()
         .withName(NODE)
         .edit(
             n -> {
-              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_CONFIG, config);
-              n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_IMAGE, image);
+              n.getMetadata().getAnnotations().putAll(annotations);
               return n;
             });
   }
@@ -176,14 +173,7 @@ final class NodeHarness implements AutoCloseable {
       Map<String, String> a = n.getMetadata().getAnnotations();
       String desired = a.get(NodeAnnotations.DESIRED_DRAIN);
       if (desired != null && !desired.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))) {
-        client
-            .nodes()
-            .withName(NODE)
-            .edit(
-                x -> {
-                  x.getMetadata().getAnnotations().put(NodeAnnotations.LAST_APPLIED_DRAIN, desired);
-                  return x;
-                });
+        annotate(Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, desired));
       }
     } catch (RuntimeException e) {
       // The API server may be restarting in some tests; try again on the next tick.

@@ -29,6 +29,8 @@ import picocli.CommandLine.Parameters;
       "  fix-reboot NODE       rename it back; a hung reboot comes back",
       "  hang-reboot NODE      the next reboot never comes back (until fix-reboot)",
       "  boot-old NODE         the next boot lands in the old deployment",
+      "  fail-health NODE      its image's health check fails: a boot into an update rolls back",
+      "                        (fix-health undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
       "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
       "  drift NODE PATH       edit a file the node's config owns, as by hand (fix-drift undoes it)"

@@ -19,6 +19,7 @@ final class Runbooks {
           "MCDPivotError",
           "MCDRebootError",
           "OcelotControllerReconcileErrors",
+          "OcelotHealthCheckFailed",
           "OcelotPoolDegraded",
           "OcelotRebootFailing",
           "OcelotUpdateFailing");

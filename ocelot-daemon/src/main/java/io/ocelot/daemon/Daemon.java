@@ -294,7 +294,7 @@ public final class Daemon implements AutoCloseable {
     }
     boolean inFlight =
         journal
-            || marker.filter(m -> m.phase() == CommitMarker.Phase.COMMITTED).isPresent()
+            || marker.filter(m -> m.phase() != CommitMarker.Phase.STABLE).isPresent()
             || reporter.phase() == NodePhase.STARTING;
     return SyncDecider.decide(
         new SyncDecider.Observation(
@@ -370,6 +370,15 @@ public final class Daemon implements AutoCloseable {
     EngineOutcome outcome =
         new Recovery(host, store, metrics.engine(), clock).start(attempt(desired));
     if (outcome instanceof EngineOutcome.Idle) {
+      Optional<FailureRecord> unreported =
+          store
+              .lastFailure()
+              .filter(f -> desired.equals(Optional.of(f.target())))
+              .filter(f -> !lastFailure.equals(Optional.of(f)));
+      if (unreported.isPresent()) {
+        // A daemon stopped between recording a failure on the host and reporting it.
+        return finish(new EngineOutcome.Failed(unreported.get()));
+      }
       if (reporter.phase() == NodePhase.STARTING) {
         reporter.resume(NodeState.DONE);
       }
@@ -480,6 +489,20 @@ public final class Daemon implements AutoCloseable {
         return false;
       }
       reporter.report(new Report.Done(c.target()));
+      readNode()
+          .ifPresent(
+              n ->
+                  c.warnings()
+                      .forEach(
+                          w ->
+                              events.warning(
+                                  n,
+                                  "WantedHealthCheckFailed",
+                                  "wanted health check "
+                                      + w.check().name()
+                                      + " failed: "
+                                      + w.describe()
+                                      + " (the update stands)")));
       succeeded();
       return false;
     }

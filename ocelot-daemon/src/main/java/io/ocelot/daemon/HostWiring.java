@@ -2,6 +2,7 @@ package io.ocelot.daemon;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
+import io.ocelot.daemon.host.ExecutableHealthChecks;
 import io.ocelot.daemon.host.FileHostLock;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HostException;
@@ -58,6 +59,7 @@ public final class HostWiring {
         BootIdSource.file(files, bootIdPath),
         new BootLog(runner),
         new FileHostLock(root, Clock.systemUTC()),
-        watcher);
+        watcher,
+        new ExecutableHealthChecks(files, runner, ExecutableHealthChecks.DEFAULT_TIMEOUT));
   }
 }

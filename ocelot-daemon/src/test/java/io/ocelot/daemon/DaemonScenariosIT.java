@@ -15,6 +15,7 @@ import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.KubeControlPlane;
+import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
@@ -58,6 +59,17 @@ class DaemonScenariosIT {
   void start(
       String booted, MachineConfig current, Optional<String> image, Map<String, String> extra)
       throws Exception {
+    start(booted, current, image, extra, Duration.ofMillis(200));
+  }
+
+  /** {@code backoff}: long, a test can look at the host between attempts. */
+  void start(
+      String booted,
+      MachineConfig current,
+      Optional<String> image,
+      Map<String, String> extra,
+      Duration backoff)
+      throws Exception {
     host = new HostFixture(dir.resolve("root"), booted);
     host.settle(current, image);
     Map<String, String> a = new HashMap<>();
@@ -67,7 +79,7 @@ class DaemonScenariosIT {
     image.ifPresent(i -> a.put(NodeAnnotations.DESIRED_IMAGE, i));
     a.put(NodeAnnotations.STATE, "Done");
     a.putAll(extra);
-    node = new NodeHarness(client, host, a);
+    node = new NodeHarness(client, host, a, backoff);
     node.create(R1, R2);
     node.startDaemon();
   }
@@ -109,6 +121,58 @@ class DaemonScenariosIT {
     // had no news for longer than its age limit.
     assertThat(cluster.requests().byKind().getOrDefault("GET nodes", 0L) - before)
         .isBetween(3L, 10L);
+  }
+
+  @Test
+  void aBootThatFailsItsHealthCheckGoesBackAndNamesTheCheck() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    node.create(
+        HealthRollbackTest.withCheck(
+            "rendered-worker-health",
+            HealthRollbackTest.KUBELET_CHECK,
+            HealthRollbackTest.FAILING,
+            BASE));
+    setDesiredConfig("rendered-worker-health");
+    for (int boot = 0; boot < 2; boot++) { // into the update, then back out of it
+      await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+      node.stopDaemon();
+      host.fake.reboot();
+      node.startDaemon();
+    }
+    node.awaitState("Degraded");
+    String cause =
+        "health check 20-kubelet.sh failed after boot into "
+            + BASE
+            + ": exit 1: \"kubelet is not ready\"";
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .isEqualTo(
+            cause
+                + "; rolled back to "
+                + BASE
+                + " (2 files restored); node remains on MachineConfig rendered-worker-1 / image "
+                + BASE);
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
+    await().atMost(Duration.ofSeconds(10)).until(() -> !node.events("HealthCheckFailed").isEmpty());
+    assertThat(node.events("HealthCheckFailed").get(0).getMessage()).isEqualTo(cause);
+    assertThat(node.events("UpdateRolledBack").get(0).getMessage())
+        .startsWith("Rolled back to " + BASE + " after a failed health check");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> node.scrape().contains("mcd_health_check_failures_total 1.0"));
+    assertThat(node.scrape())
+        .contains("mcd_state{reason=\"health-check-failed\",state=\"Degraded\"}");
+    // The configuration is as before (deployments, markers and run/ change with every boot).
+    java.util.function.Predicate<String> volatileState =
+        k ->
+            k.startsWith("var/lib/fakehost/")
+                || k.startsWith("var/lib/ocelot/")
+                || k.startsWith("run");
+    Map<String, String> after = host.snapshot();
+    after.keySet().removeIf(volatileState);
+    before.keySet().removeIf(volatileState);
+    assertThat(HostFixture.differences(before, after)).isEmpty();
   }
 
   @Test

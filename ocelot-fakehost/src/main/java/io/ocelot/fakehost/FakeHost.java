@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 public final class FakeHost {
   private static final String FINALIZE_FAULT = "var/lib/fakehost/faults/finalize-fails";
   private static final String HANG_FAULT = "var/lib/fakehost/faults/reboot-hangs";
+  private static final String HEALTH_FAULT = "var/lib/fakehost/faults/unhealthy";
 
   private final Path root;
 
@@ -181,6 +182,30 @@ public final class FakeHost {
 
   public boolean rebootsHang() {
     return Files.exists(root.resolve(HANG_FAULT));
+  }
+
+  /**
+   * From now on the image's own health check fails with {@code message}, as a bad image's would: a
+   * boot into an update rolls back, until {@link #fixHealth}.
+   */
+  public void failHealth(String message) {
+    try {
+      Files.writeString(root.resolve(HEALTH_FAULT), message + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public void fixHealth() {
+    try {
+      Files.deleteIfExists(root.resolve(HEALTH_FAULT));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public boolean isUnhealthy() {
+    return Files.exists(root.resolve(HEALTH_FAULT));
   }
 
   /** Pulling {@code image} works again. */

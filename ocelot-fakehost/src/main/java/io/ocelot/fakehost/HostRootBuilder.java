@@ -24,6 +24,10 @@ public final class HostRootBuilder {
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
 
+  /** The image's own health check, which fails while {@link FakeHost#failHealth} says so. */
+  public static final String HEALTH_CHECK =
+      "usr/lib/greenboot/check/required.d/50-fakehost-health.sh";
+
   private final Path root;
   private String image = "quay.io/fedora/fedora-coreos@sha256:" + "0".repeat(64);
   private String kargs = "rw root=UUID=4d1c6c6e console=tty0";
@@ -62,6 +66,7 @@ public final class HostRootBuilder {
       for (String file : FILES) {
         install(file, false);
       }
+      install(HEALTH_CHECK, true);
       write(
           "etc/passwd",
           "root:x:0:0:root:/root:/bin/bash\ncore:x:1000:1000:CoreOS Admin:/var/home/core:/bin/bash\n");

@@ -18,6 +18,8 @@ public sealed interface Fault {
           Map.entry("fix-reboot", "NODE"),
           Map.entry("hang-reboot", "NODE"),
           Map.entry("boot-old", "NODE"),
+          Map.entry("fail-health", "NODE"),
+          Map.entry("fix-health", "NODE"),
           Map.entry("fail-pull", "NODE IMAGE"),
           Map.entry("fix-pull", "NODE IMAGE"),
           Map.entry("fail-build", "POOL"),
@@ -34,6 +36,11 @@ public sealed interface Fault {
 
   /** The next boot lands in the old deployment (finalizing the staged one fails). */
   record BootOld(String node) implements Fault {}
+
+  /** The node's image health check fails: a boot into an update rolls back, until fixed. */
+  record FailHealth(String node) implements Fault {}
+
+  record FixHealth(String node) implements Fault {}
 
   record FailPull(String node, String image) implements Fault {}
 
@@ -66,6 +73,8 @@ public sealed interface Fault {
           case "fix-reboot" -> new FixReboot(args.get(0));
           case "hang-reboot" -> new HangReboot(args.get(0));
           case "boot-old" -> new BootOld(args.get(0));
+          case "fail-health" -> new FailHealth(args.get(0));
+          case "fix-health" -> new FixHealth(args.get(0));
           case "fail-pull" -> new FailPull(args.get(0), args.get(1));
           case "fix-pull" -> new FixPull(args.get(0), args.get(1));
           case "fail-build" -> new FailBuild(args.get(0));

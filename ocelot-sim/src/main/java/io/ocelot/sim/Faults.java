@@ -35,6 +35,17 @@ final class Faults {
           .failNextFinalize(
               "error: Finalizing staged deployment: (simulated by ocelot fault boot-old)");
       return f.node() + ": the next boot lands in the old deployment";
+    } else if (fault instanceof Fault.FailHealth f) {
+      sim.node(f.node())
+          .host()
+          .failHealth("kubelet did not become ready (simulated by ocelot fault fail-health)");
+      return f.node()
+          + ": its image's health check fails; a boot into an update rolls back (until fix-health)";
+    } else if (fault instanceof Fault.FixHealth f) {
+      FakeHost h = sim.node(f.node()).host();
+      boolean was = h.isUnhealthy();
+      h.fixHealth();
+      return f.node() + (was ? ": its health check passes again" : ": its health was not broken");
     } else if (fault instanceof Fault.FailPull f) {
       sim.node(f.node()).host().markUnpullable(f.image());
       return f.node() + ": pulling " + f.image() + " fails";

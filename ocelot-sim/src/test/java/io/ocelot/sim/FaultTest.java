@@ -24,6 +24,9 @@ class FaultTest {
   void wrongNamesAndArgumentCountsAreRefused() {
     assertThat(Fault.parse("melt", List.of("worker-1"))).isEmpty();
     assertThat(Fault.parse("fail-pull", List.of("worker-1"))).isEmpty();
-    assertThat(Fault.usage()).contains("  boot-old NODE\n").contains("  fail-pull NODE IMAGE\n");
+    assertThat(Fault.usage())
+        .contains("  boot-old NODE\n")
+        .contains("  fail-health NODE\n")
+        .contains("  fail-pull NODE IMAGE\n");
   }
 }

@@ -127,6 +127,41 @@ class FaultsIT {
   }
 
   @Test
+  void aNodeWhoseHealthFailsAfterTheBootGoesBackAndTakesTheUpdateOnceFixed() throws Exception {
+    assertThat(sim.apply(new Fault.FailHealth("worker-1"))).contains("rolls back");
+    String before = annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG);
+    changeWorkerConfig();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> "Degraded".equals(annotations("worker-1").get(NodeAnnotations.STATE)));
+    String reason = annotations("worker-1").get(NodeAnnotations.REASON);
+    assertThat(reason)
+        .startsWith("health check 50-fakehost-health.sh failed after boot into ")
+        .contains(
+            ": exit 1: \"kubelet did not become ready (simulated by ocelot fault fail-health)\";"
+                + " rolled back to ")
+        .endsWith("; node remains on MachineConfig " + before + " / image " + imageOf("worker-1"));
+    assertThat(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
+    FakeHost host = sim.node("worker-1").host();
+    assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow()).doesNotContain("quiet");
+    assertThat(host.kernelArguments(FakeHost.Slot.ROLLBACK).orElseThrow()).contains("quiet");
+    assertThat(sim.node("worker-1").reboots()).hasSize(2); // into the update, and back
+
+    assertThat(sim.apply(new Fault.FixHealth("worker-1"))).contains("passes again");
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(
+            () ->
+                "Done".equals(annotations("worker-1").get(NodeAnnotations.STATE))
+                    && !before.equals(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)));
+    assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow()).contains("quiet");
+  }
+
+  String imageOf(String node) throws SimException {
+    return sim.node(node).host().image(FakeHost.Slot.BOOTED).orElseThrow();
+  }
+
+  @Test
   void failedPullsAndBuildsAreReportedAndUndone() throws Exception {
     assertThat(sim.apply(new Fault.FailBuild("worker"))).contains("fail");
     sim.client().resources(MachineOSConfig.class).resource(Admin.layering("worker")).create();

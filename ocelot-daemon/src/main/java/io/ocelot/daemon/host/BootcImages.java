@@ -86,6 +86,11 @@ public final class BootcImages implements OsImages {
   }
 
   @Override
+  public void queueRollback() throws HostException {
+    BootOrder.queueRollback(this, runner);
+  }
+
+  @Override
   public void cleanupRollback() {
     // bootc keeps its rollback deployment; there is nothing to clean up.
   }

@@ -16,6 +16,13 @@ public interface OsImages {
   /** Discards the staged deployment, leaving booted and rollback as they are. */
   void discardStaged() throws HostException;
 
+  /**
+   * Makes the next boot use the rollback deployment ({@code rpm-ostree rollback}, {@code bootc
+   * rollback}: a reorder of the boot entries, not a reverse apply). Nothing when it already does,
+   * so a restarted daemon can repeat it.
+   */
+  void queueRollback() throws HostException;
+
   /** Deletes the rollback deployment. */
   void cleanupRollback() throws HostException;
 

@@ -41,10 +41,23 @@ public final class ProcessCommandRunner implements CommandRunner {
         });
   }
 
-  /** Simulated root: the program is found under the root's {@code usr/bin} (or sbin, bin). */
+  /**
+   * Simulated root: the program is found under the root's {@code usr/bin} (or sbin, bin); an
+   * absolute path (a health check) names a file inside the root.
+   */
   public static ProcessCommandRunner simulatedRoot(Path root) {
     return new ProcessCommandRunner(
         c -> {
+          if (c.program().startsWith("/")) {
+            Path inRoot = root.resolve(c.program().substring(1)).normalize();
+            if (!inRoot.startsWith(root.normalize()) || !Files.isExecutable(inRoot)) {
+              return Optional.empty();
+            }
+            List<String> argv = new ArrayList<>();
+            argv.add(inRoot.toString());
+            argv.addAll(c.args());
+            return Optional.of(argv);
+          }
           for (String dir : SEARCH_PATH) {
             Path candidate = root.resolve(dir).resolve(c.program());
             if (!c.program().contains("/") && Files.isExecutable(candidate)) {

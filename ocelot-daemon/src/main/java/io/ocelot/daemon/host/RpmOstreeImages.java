@@ -46,12 +46,14 @@ public final class RpmOstreeImages implements OsImages {
     Optional<Deployment> staged = Optional.empty();
     Optional<Deployment> booted = Optional.empty();
     Optional<Deployment> rollback = Optional.empty();
+    boolean pendingNotStaged = false;
     for (JsonNode d : root.path("deployments")) {
       Deployment dep = new Deployment(d.path("id").asText(), image(d), d.path("checksum").asText());
       if (d.path("booted").asBoolean(false)) {
         booted = Optional.of(dep);
       } else if (booted.isEmpty()) {
         staged = Optional.of(dep); // staged, or pending in older rpm-ostree: boots next either way
+        pendingNotStaged = !d.path("staged").asBoolean(false);
       } else if (rollback.isEmpty()) {
         rollback = Optional.of(dep);
       }
@@ -61,6 +63,11 @@ public final class RpmOstreeImages implements OsImages {
           "rpm-ostree status --json lists no booted deployment (got "
               + OsImagesProbe.preview(json)
               + "); the engine cannot tell what the host runs, so it changes nothing");
+    }
+    if (pendingNotStaged && rollback.isEmpty()) {
+      // After "rpm-ostree rollback" the old deployment is listed first and nothing after the
+      // booted one: the rollback deployment boots next.
+      return new HostStatus(Optional.empty(), booted, staged, true);
     }
     return new HostStatus(staged, booted, rollback, false);
   }
@@ -90,6 +97,11 @@ public final class RpmOstreeImages implements OsImages {
   public void discardStaged() throws HostException {
     HostException.check(
         runner, Command.of("rpm-ostree", "cleanup", "-p"), "failed to remove pending deployment");
+  }
+
+  @Override
+  public void queueRollback() throws HostException {
+    BootOrder.queueRollback(this, runner);
   }
 
   @Override

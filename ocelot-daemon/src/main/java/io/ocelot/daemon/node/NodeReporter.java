@@ -177,6 +177,21 @@ public final class NodeReporter {
     Map<String, String> record =
         Map.of(NodeAnnotations.LAST_FAILURE, FailureJson.write(f).toString());
     events.record(node, "Warning", "UpdateFailed", f.message(), record);
+    if (f.phase() == FailureRecord.Phase.HEALTH_CHECK) {
+      events.record(node, "Warning", "HealthCheckFailed", f.cause(), record);
+      if (f.rolledBackCompletely()) {
+        events.record(
+            node,
+            "Normal",
+            "UpdateRolledBack",
+            "Rolled back to "
+                + f.remainsOn().image().orElse(f.remainsOn().config())
+                + " after a failed health check; node remains on "
+                + f.remainsOn().describe(),
+            record);
+      }
+      return;
+    }
     long reverted =
         f.rollback().stream().filter(s -> s.outcome() == FailureRecord.Outcome.REVERTED).count();
     // No success-looking event for an undo that did nothing.

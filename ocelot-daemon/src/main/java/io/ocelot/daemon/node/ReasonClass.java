@@ -39,6 +39,7 @@ public final class ReasonClass {
       case REBOOT -> "reboot-failed";
       case POST_ACTION -> "post-action-failed";
       case FINALIZE -> "finalize-failed";
+      case HEALTH_CHECK -> "health-check-failed";
       case RECOVERY -> "interrupted";
       case COMMIT -> "commit-failed";
       case PREPARE ->

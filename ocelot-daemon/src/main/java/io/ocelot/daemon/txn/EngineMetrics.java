@@ -16,6 +16,7 @@ public final class EngineMetrics {
   private final Gauge pivotErrors;
   private final Gauge rebootFailing;
   private final Gauge updateFailing;
+  private final Counter healthCheckFailures;
 
   public EngineMetrics(PrometheusRegistry registry) {
     rebootsFailed =
@@ -38,6 +39,19 @@ public final class EngineMetrics {
             .name("mcd_update_failing")
             .help("1 while the last update attempt failed and no update has completed since")
             .register(registry);
+    healthCheckFailures =
+        Counter.builder()
+            .name("mcd_health_check_failures_total")
+            .help("Boots into an update that failed a required health check and were rolled back")
+            .register(registry);
+  }
+
+  void healthCheckFailed() {
+    healthCheckFailures.inc();
+  }
+
+  public double healthCheckFailures() {
+    return healthCheckFailures.get();
   }
 
   void rebootFailed() {

@@ -1,13 +1,27 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.HealthChecks;
+import java.util.List;
+
 /** How an engine call ended. */
 public sealed interface EngineOutcome {
 
   /** The reboot into {@code target} was requested; the host is committed to it. */
   record RebootRequested(Target target, String rationale) implements EngineOutcome {}
 
-  /** The host is on {@code target} and validated (a rebootless update, a finalized boot). */
-  record Completed(Target target) implements EngineOutcome {}
+  /**
+   * The host is on {@code target} and validated (a rebootless update, a finalized boot); {@code
+   * warnings} are the wanted health checks that failed (reported, not fatal).
+   */
+  record Completed(Target target, List<HealthChecks.Outcome> warnings) implements EngineOutcome {
+    public Completed {
+      warnings = List.copyOf(warnings);
+    }
+
+    public Completed(Target target) {
+      this(target, List.of());
+    }
+  }
 
   /** Nothing was in flight: the host is on {@code target} (empty target: never updated). */
   record Idle(Target target) implements EngineOutcome {}

@@ -76,7 +76,13 @@ final class FailureMessage {
               + " run again on the restored files");
     }
     StringBuilder b = new StringBuilder();
-    if (steps > 0) {
+    if (r.phase() == FailureRecord.Phase.HEALTH_CHECK && failures.isEmpty()) {
+      // The deployment goes back by reordering the boot entries, not by an undo step.
+      b.append("rolled back to ").append(r.remainsOn().image().orElse(r.remainsOn().config()));
+      if (steps > 0) {
+        b.append(" (").append(String.join(", ", parts)).append(')');
+      }
+    } else if (steps > 0) {
       b.append("rolled back ").append(steps).append(steps == 1 ? " step" : " steps");
       b.append(" (").append(String.join(", ", parts)).append(')');
     } else if (failures.isEmpty() && !r.rollback().isEmpty()) {

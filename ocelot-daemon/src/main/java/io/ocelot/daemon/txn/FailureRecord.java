@@ -33,6 +33,8 @@ public record FailureRecord(
     REBOOT("reboot"),
     POST_ACTION("post-action"),
     FINALIZE("finalize"),
+    /** The boot into the target failed a required health check; the host went back. */
+    HEALTH_CHECK("health-check"),
     RECOVERY("recovery");
 
     private final String word;
@@ -112,6 +114,25 @@ public record FailureRecord(
         remainsOn,
         replacedCause,
         all);
+  }
+
+  /** This record with the rollback's steps as they now stand. */
+  public FailureRecord withRollback(List<RollbackStep> steps) {
+    return new FailureRecord(
+        phase,
+        step,
+        command,
+        exitCode,
+        stderrTail,
+        cause,
+        steps,
+        attempt,
+        firstFailedAt,
+        failedAt,
+        target,
+        remainsOn,
+        replacedCause,
+        notes);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */

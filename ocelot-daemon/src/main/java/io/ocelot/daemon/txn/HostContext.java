@@ -2,6 +2,7 @@ package io.ocelot.daemon.txn;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.FileWatcher;
+import io.ocelot.daemon.host.HealthChecks;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.OsImages;
@@ -21,4 +22,5 @@ public record HostContext(
     BootIdSource bootId,
     BootLog bootLog,
     HostLock lock,
-    FileWatcher watcher) {}
+    FileWatcher watcher,
+    HealthChecks health) {}

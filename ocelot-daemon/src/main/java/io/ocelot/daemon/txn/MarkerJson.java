@@ -18,6 +18,13 @@ final class MarkerJson {
     o.put("bootId", m.bootId());
     o.set("machineConfig", m.machineConfig());
     m.previousMachineConfig().ifPresent(p -> o.set("previousMachineConfig", p));
+    m.revert()
+        .ifPresent(
+            r -> {
+              ObjectNode revert = o.putObject("revert");
+              r.leaveDeployment().ifPresent(d -> revert.put("leaveDeployment", d));
+              revert.put("boots", r.boots());
+            });
     return o;
   }
 
@@ -29,6 +36,13 @@ final class MarkerJson {
         o.has("previous") ? Optional.of(JournalJson.target(o.get("previous"))) : Optional.empty(),
         Optional.ofNullable(o.get("previousMachineConfig")),
         o.path("attemptId").asText(""),
-        o.path("bootId").asText(""));
+        o.path("bootId").asText(""),
+        o.has("revert")
+            ? Optional.of(
+                new CommitMarker.Revert(
+                    Optional.ofNullable(o.path("revert").get("leaveDeployment"))
+                        .map(JsonNode::asText),
+                    o.path("revert").path("boots").asInt(0)))
+            : Optional.empty());
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.daemon.host.HealthChecks;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
@@ -47,6 +48,9 @@ public final class Recovery {
   private EngineOutcome startLocked(Attempt attempt) throws HostException {
     Optional<CommitMarker> marker = store.marker();
     Optional<Journal> journal = store.journal();
+    if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.REVERTING) {
+      return new HealthRollback(host, store, metrics, clock).resume(marker.get(), journal, attempt);
+    }
     if (marker.isPresent() && marker.get().phase() == CommitMarker.Phase.COMMITTED) {
       return committed(marker.get(), journal, attempt);
     }
@@ -131,7 +135,7 @@ public final class Recovery {
           Optional.of(marker),
           attempt);
     }
-    return finalizeBoot(marker, attempt);
+    return finalizeBoot(marker, j, attempt);
   }
 
   private String rootCause() {
@@ -161,7 +165,8 @@ public final class Recovery {
     return wanted.stream().filter(a -> !booted.contains(a)).toList();
   }
 
-  private EngineOutcome finalizeBoot(CommitMarker marker, Attempt attempt) throws HostException {
+  private EngineOutcome finalizeBoot(CommitMarker marker, Journal journal, Attempt attempt)
+      throws HostException {
     IgnitionConfig config = ignition(marker.machineConfig());
     if (host.files().stat(RevertArtifacts.CONFIG).isPresent()) {
       // The revert unit re-applies the config at boot; where no unit ran (a simulated host), do it
@@ -186,7 +191,19 @@ public final class Recovery {
       metrics.updateFailed();
       return new EngineOutcome.Failed(record);
     }
+    store.reached("health:start");
+    List<HealthChecks.Outcome> checks = host.health().run();
+    Optional<HealthChecks.Outcome> failed =
+        checks.stream().filter(c -> c.check().required() && !c.ok()).findFirst();
+    if (failed.isPresent()) {
+      return new HealthRollback(host, store, metrics, clock)
+          .begin(marker, journal, failed.get(), attempt);
+    }
+    List<HealthChecks.Outcome> warnings = checks.stream().filter(c -> !c.ok()).toList();
+    warnings.forEach(
+        w -> LOG.warn("wanted health check {} failed: {}", w.check().name(), w.describe()));
     try {
+      // Only now, with the boot healthy, is the way back no longer needed.
       host.images().cleanupRollback();
     } catch (HostException e) {
       LOG.warn("could not remove the rollback deployment: {}", e.getMessage());
@@ -200,7 +217,7 @@ public final class Recovery {
     store.clearLastFailure();
     metrics.settled();
     LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());
-    return new EngineOutcome.Completed(marker.target());
+    return new EngineOutcome.Completed(marker.target(), warnings);
   }
 
   private EngineOutcome rollBack(

@@ -69,4 +69,31 @@ class OsImagesTest {
     assertThatThrownBy(() -> images.changeKernelArguments(List.of(), List.of("x")))
         .hasMessageStartingWith("kernel arguments of a bootc host come from its image");
   }
+
+  @Test
+  void queueingTheRollbackIsOneReorderOnBothToolsAndRepeatingItChangesNothing() throws Exception {
+    for (boolean bootc : new boolean[] {false, true}) {
+      Path root = dir.resolve(bootc ? "bootc" : "rpm-ostree");
+      FakeHost host = HostRootBuilder.at(root).bootedImage(I0).build();
+      if (bootc) {
+        Files.delete(root.resolve("usr/bin/rpm-ostree"));
+      }
+      OsImages images = OsImagesProbe.detect(ProcessCommandRunner.simulatedRoot(root));
+      assertThatThrownBy(images::queueRollback)
+          .hasMessage(
+              images.tool() + " shows no rollback deployment: there is nothing to boot back into");
+      images.stage(I2);
+      host.reboot(); // I2 booted, I0 rollback
+      images.queueRollback();
+      images.queueRollback(); // a restarted daemon repeats it: still the rollback next
+      HostStatus s = images.status();
+      assertThat(s.rollbackQueued()).as(images.tool()).isTrue();
+      assertThat(s.bootedImage()).contains(I2);
+      assertThat(s.rollback().map(Deployment::image)).contains(I0);
+      host.reboot();
+      assertThat(host.image(FakeHost.Slot.BOOTED)).as(images.tool()).contains(I0);
+      assertThat(host.image(FakeHost.Slot.ROLLBACK)).contains(I2);
+      assertThat(images.status().rollbackQueued()).isFalse();
+    }
+  }
 }

@@ -30,6 +30,21 @@ class StatusParsingTest {
   }
 
   @Test
+  void rpmOstreeAfterRollbackListsTheOldDeploymentFirstAndItBootsNext() throws Exception {
+    String json =
+        "{\"deployments\": ["
+            + "{\"id\": \"fcos-aaa.0\", \"checksum\": \"aaa\", \"booted\": false, \"staged\": false,"
+            + " \"container-image-reference\": \"ostree-unverified-registry:old@sha256:0\"},"
+            + "{\"id\": \"fcos-bbb.1\", \"checksum\": \"bbb\", \"booted\": true, \"staged\": false,"
+            + " \"container-image-reference\": \"ostree-unverified-registry:new@sha256:1\"}]}";
+    HostStatus s = RpmOstreeImages.parseStatus(json);
+    assertThat(s.rollbackQueued()).isTrue();
+    assertThat(s.staged()).isEmpty();
+    assertThat(s.rollback().orElseThrow().image()).isEqualTo("old@sha256:0");
+    assertThat(s.bootedImage()).contains("new@sha256:1");
+  }
+
+  @Test
   void rpmOstreeWithOnlyABootedDeployment() throws Exception {
     HostStatus s = RpmOstreeImages.parseStatus(fixture("rpm-ostree-status-booted-only.json"));
     assertThat(s.staged()).isEmpty();

@@ -19,7 +19,7 @@ class CorruptStateTest {
       delimiter = '|',
       value = {
         "marker.json|{\"phase\":\"PREP|not valid JSON: Unexpected end-of-input: was expecting closing quote",
-        "marker.json|{\"phase\":\"PREP\"}|field phase: \"PREP\" is not one of STABLE, COMMITTED",
+        "marker.json|{\"phase\":\"PREP\"}|field phase: \"PREP\" is not one of STABLE, COMMITTED, REVERTING",
         "marker.json|''|expected a JSON object",
         "marker.json|[1]|expected a JSON object",
         "journal.json|{\"phase\":\"PREPARING\",\"startedAt\":\"yesterday\"}|field startedAt:"

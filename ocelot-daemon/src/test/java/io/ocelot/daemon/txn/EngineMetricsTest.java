@@ -37,7 +37,8 @@ class EngineMetricsTest {
                 "mcd_reboots_failed_total", "counter",
                 "mcd_pivot_errors_total", "gauge",
                 "mcd_reboot_failing", "gauge",
-                "mcd_update_failing", "gauge"));
+                "mcd_update_failing", "gauge",
+                "mcd_health_check_failures_total", "counter"));
   }
 
   @Test

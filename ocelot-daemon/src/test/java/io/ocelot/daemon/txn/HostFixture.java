@@ -33,6 +33,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
@@ -75,9 +76,27 @@ public final class HostFixture {
 
   HostFixture(Path root, String bootedImage, UnaryOperator<HostFiles> decorate)
       throws HostException {
+    this(root, bootedImage, decorate, false);
+  }
+
+  /** A bootc host: the same root without rpm-ostree, so the probe picks bootc. */
+  public static HostFixture bootc(Path root, String bootedImage) throws HostException {
+    return new HostFixture(root, bootedImage, UnaryOperator.identity(), true);
+  }
+
+  private HostFixture(
+      Path root, String bootedImage, UnaryOperator<HostFiles> decorate, boolean bootc)
+      throws HostException {
     this.root = root;
     this.fake =
         HostRootBuilder.at(root).bootedImage(bootedImage).kernelArguments("rw quiet").build();
+    if (bootc) {
+      try {
+        Files.delete(root.resolve("usr/bin/rpm-ostree"));
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
     this.files = decorate.apply(new RootedHostFiles(root));
     this.runner = ProcessCommandRunner.simulatedRoot(root);
     this.host =
@@ -91,7 +110,8 @@ public final class HostFixture {
             BootIdSource.file(files, BootIdSource.SIMULATED),
             new io.ocelot.daemon.host.BootLog(runner),
             new io.ocelot.daemon.host.FileHostLock(root, clock),
-            io.ocelot.daemon.host.FileWatcher.NONE);
+            io.ocelot.daemon.host.FileWatcher.NONE,
+            new io.ocelot.daemon.host.ExecutableHealthChecks(files, runner, Duration.ofSeconds(5)));
   }
 
   public StateStore store() {

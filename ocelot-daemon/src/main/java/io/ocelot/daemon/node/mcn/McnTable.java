@@ -223,6 +223,7 @@ public final class McnTable {
       }
       case POST_ACTION -> c.add(no(UPDATE_POST_ACTION_COMPLETE, reason, error));
       case FINALIZE -> c.add(no(UPDATE_COMPLETE, reason, error));
+      case HEALTH_CHECK -> c.add(no(UPDATE_COMPLETE, "HealthCheckFailed", error));
       case PREPARE, COMMIT, RECOVERY -> {
         c.add(no(UPDATE_EXECUTED, reason, error));
         c.add(

@@ -263,6 +263,35 @@ class McnTransitionsTest {
   }
 
   @Test
+  void aBootThatFailsItsHealthCheckIsNotCompleteAndItsStepsAreRolledBack() {
+    String reason =
+        "health check 20-kubelet.sh failed after boot into I2: exit 1; rolled back to I1";
+    FailureRecord health =
+        failure(
+            FailureRecord.Phase.HEALTH_CHECK,
+            "health check 20-kubelet.sh",
+            List.of(
+                new FailureRecord.RollbackStep(
+                    "write file /etc/motd",
+                    Category.FILE,
+                    FailureRecord.Outcome.REVERTED,
+                    Optional.empty())));
+    Run r =
+        settledNode()
+            .then(start(R2, true, PostAction.REBOOT, false))
+            .then(new McnMilestone.Drained("drain-rendered-worker-2"))
+            .then(new McnMilestone.Rebooting())
+            .reboot()
+            .then(new McnMilestone.Failed(reason, "health-check-failed", Optional.of(health)));
+    assertThat(r.of(McnConditionType.NODE_DEGRADED)).isEqualTo("True/HealthCheckFailed");
+    assertThat(r.condition(McnConditionType.NODE_DEGRADED).getMessage())
+        .isEqualTo("Node worker-1 upgrade failure. " + reason);
+    assertThat(r.of(McnConditionType.UPDATE_COMPLETE)).isEqualTo("False/HealthCheckFailed");
+    assertThat(r.of(McnConditionType.UPDATE_EXECUTED)).isEqualTo("False/RolledBack");
+    assertThat(r.of(McnConditionType.UPDATED)).isEqualTo("False/Updated");
+  }
+
+  @Test
   void aFailedRebootSaysWhereItStoppedAndRecoveryClearsIt() {
     String reason =
         "reboot command failed: systemd-run exited 127: command not found; rolled back 1 step";

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       FaultCommand.class,
       DescribeCommand.class,
+      RolloutCommand.class,
       BenchCommand.class,
       ConsoleCommand.class,
       CommandLine.HelpCommand.class

@@ -22,6 +22,7 @@ final class Runbooks {
           "OcelotHealthCheckFailed",
           "OcelotPoolDegraded",
           "OcelotRebootFailing",
+          "OcelotRolloutHalted",
           "OcelotUpdateFailing");
 
   private Runbooks() {}

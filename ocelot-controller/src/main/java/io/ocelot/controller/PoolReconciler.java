@@ -2,6 +2,7 @@ package io.ocelot.controller;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
@@ -14,11 +15,13 @@ import io.ocelot.api.json.Json;
 import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.pool.StopTheLine;
 import io.ocelot.controller.render.RenderDebounce;
 import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
@@ -40,7 +43,10 @@ import org.slf4j.LoggerFactory;
  * rendered config out to its nodes within maxUnavailable, compute its status. Nodes and
  * MachineConfigs come from the event sources' caches; selectors are matched client-side.
  */
-@ControllerConfiguration(name = PoolReconciler.NAME)
+@ControllerConfiguration(
+    name = PoolReconciler.NAME,
+    generationAwareEventProcessing = false,
+    informer = @Informer(onUpdateFilter = PoolUpdates.class))
 public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   public static final String NAME = "machineconfigpools";
   private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
@@ -116,6 +122,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
 
     List<Node> members = sources.members(pool);
+    Optional<StopTheLine.Halt> halt = Optional.empty();
     Optional<LayeredTarget.Decision> decision =
         Optional.ofNullable(pool.getSpec().getConfiguration())
             .map(PoolConfiguration::getName)
@@ -129,7 +136,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       selectingAll(pool, "nodes");
     } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
-      rollout.run(pool, members, go.target(), go.layered(), sources::written);
+      halt =
+          StopTheLine.evaluate(
+              members.stream().map(PoolNode::of).toList(),
+              go.target(),
+              StopTheLine.DEFAULT_MAX_FAILED_NODES, // the RolloutPolicy will set it per pool
+              Optional.ofNullable(pool.getMetadata().getAnnotations())
+                  .map(a -> a.get(StopTheLine.RESUMED)));
+      rollout.run(pool, members, go.target(), go.layered(), halt.isPresent(), sources::written);
       members = sources.members(pool);
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
@@ -139,8 +153,13 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
     Optional<PoolTarget> target = decision.map(LayeredTarget.Decision::target);
 
+    Optional<String> halted = halt.map(h -> h.message(pool.getMetadata().getName()));
     MachineConfigPoolStatus status =
-        status(pool, members, decision, renderError, renderPending, sources.reports(members));
+        status(
+            pool, members, decision, renderError, renderPending, halted, sources.reports(members));
+    if (halted.isPresent() && !conditionTrue(pool, PoolConditionType.ROLLOUT_HALTED)) {
+      events.warning(pool, "RolloutHalted", halted.get());
+    }
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())
@@ -219,8 +238,9 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Optional<LayeredTarget.Decision> decision,
       Optional<String> renderError,
       Optional<String> renderPending,
+      Optional<String> halted,
       Map<String, NodeReport> reports) {
-    return PoolStatusCalculator.calculate(
+    PoolStatusCalculator.Input in =
         new PoolStatusCalculator.Input(
             members.stream().map(PoolNode::of).toList(),
             decision
@@ -237,7 +257,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             Optional.ofNullable(pool.getStatus()),
             pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
             clock.instant().toString(),
-            reports));
+            reports);
+    return PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in);
+  }
+
+  private static boolean conditionTrue(MachineConfigPool pool, String type) {
+    return Optional.ofNullable(pool.getStatus()).stream()
+        .flatMap(s -> s.getConditions().stream())
+        .anyMatch(c -> type.equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private static String updatingMessage(MachineConfigPool pool) {

@@ -16,5 +16,11 @@ public final class PoolConditionType {
    */
   public static final String RECONCILE_DEGRADED = "ReconcileDegraded";
 
+  /**
+   * Ocelot's: True while the rollout of the pool's target is halted because nodes failed to take it
+   * (stop-the-line); False again once resumed or retargeted.
+   */
+  public static final String ROLLOUT_HALTED = "RolloutHalted";
+
   private PoolConditionType() {}
 }

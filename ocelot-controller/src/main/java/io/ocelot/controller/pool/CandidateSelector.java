@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Which nodes to point at the pool's target next, MCO's way: never more than {@code maxUnavailable}
  * unavailable; nodes failing the current target use up capacity; ready nodes not yet targeted are
- * taken by zone (unlabelled last), then oldest first. A paused pool targets no one.
+ * taken by zone (unlabelled last), then oldest first. A paused pool targets no one, and neither
+ * does a halted rollout ({@code hold}: stop-the-line).
  */
 public final class CandidateSelector {
   private static final Comparator<PoolNode> ORDER =
@@ -20,8 +21,8 @@ public final class CandidateSelector {
       PoolTarget target,
       int maxUnavailable,
       boolean layeredPool,
-      boolean paused) {
-    if (paused) {
+      boolean hold) {
+    if (hold) {
       return List.of();
     }
     long unavailable =

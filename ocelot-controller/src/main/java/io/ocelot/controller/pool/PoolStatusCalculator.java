@@ -147,6 +147,27 @@ public final class PoolStatusCalculator {
     return s;
   }
 
+  /**
+   * The status with Ocelot's RolloutHalted condition: True with {@code halt} as its message while
+   * the rollout is halted; False afterwards, kept only on pools that ever had it.
+   */
+  public static MachineConfigPoolStatus withHalt(
+      MachineConfigPoolStatus s, Optional<String> halt, Input in) {
+    boolean had =
+        in.previous().stream()
+            .flatMap(p -> p.getConditions().stream())
+            .anyMatch(p -> PoolConditionType.ROLLOUT_HALTED.equals(p.getType()));
+    if (halt.isEmpty() && !had) {
+      return s;
+    }
+    List<MachineConfigPoolCondition> c = new ArrayList<>(s.getConditions());
+    c.add(
+        halt.map(m -> cond(in, PoolConditionType.ROLLOUT_HALTED, true, "NodesFailedTarget", m))
+            .orElseGet(() -> cond(in, PoolConditionType.ROLLOUT_HALTED, false, "", "")));
+    s.setConditions(c);
+    return s;
+  }
+
   private static MachineConfigPoolCondition cond(
       Input in, String type, boolean status, String reason, String message) {
     String value = status ? "True" : "False";

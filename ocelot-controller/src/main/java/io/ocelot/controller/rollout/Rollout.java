@@ -33,11 +33,16 @@ public final class Rollout {
     this.events = events;
   }
 
+  /**
+   * {@code halted}: stop-the-line holds the target back, so no new node gets it (the taints still
+   * follow).
+   */
   public void run(
       MachineConfigPool pool,
       List<Node> members,
       PoolTarget target,
       boolean layered,
+      boolean halted,
       BiConsumer<Node, Node> written) {
     if (Boolean.TRUE.equals(pool.getSpec().getPaused())) {
       return;
@@ -49,7 +54,7 @@ public final class Rollout {
       return;
     }
     int limit = ((MaxUnavailable.Count) max).value();
-    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, false);
+    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, halted);
     Set<String> candidates = chosen.stream().map(PoolNode::name).collect(Collectors.toSet());
     if (!chosen.isEmpty()) {
       long zones = chosen.stream().map(PoolNode::zone).distinct().count();

@@ -1,0 +1,96 @@
+package io.ocelot.cli;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.controller.pool.StopTheLine;
+import java.util.HashMap;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code ocelot rollout resume POOL}: lets a halted rollout go on past the nodes that failed. */
+@Command(
+    name = "rollout",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Resume a pool's rollout that stop-the-line halted (its RolloutHalted condition): the nodes"
+          + " that failed the target are acknowledged and the next nodes get it. A node failing"
+          + " after that halts it again; a new target starts afresh.",
+      "  ocelot rollout resume worker"
+    })
+final class RolloutCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin KubeconfigOption cluster;
+
+  @Parameters(index = "0", description = "What to do: resume.")
+  String action;
+
+  @Parameters(index = "1", description = "The pool's name.")
+  String pool;
+
+  @Override
+  public Integer call() throws Exception {
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    if (!action.equals("resume")) {
+      err.println("error: ocelot rollout knows only 'resume', not " + action);
+      return ExitCodes.UNREADABLE;
+    }
+    if (!cluster.valid(err)) {
+      return ExitCodes.UNREADABLE;
+    }
+    try (KubernetesClient client = cluster.connect()) {
+      MachineConfigPool p = client.resources(MachineConfigPool.class).withName(pool).get();
+      if (p == null) {
+        err.println("error: pool " + pool + " not found");
+        return ExitCodes.UNREADABLE;
+      }
+      Optional<String> value = halted(p).flatMap(c -> StopTheLine.resumeValueIn(c.getMessage()));
+      if (value.isEmpty()) {
+        out.println("pool " + pool + ": its rollout is not halted; nothing to resume");
+        out.flush();
+        return 0;
+      }
+      client
+          .resources(MachineConfigPool.class)
+          .withName(pool)
+          .edit(
+              x -> {
+                if (x.getMetadata().getAnnotations() == null) {
+                  x.getMetadata().setAnnotations(new HashMap<>());
+                }
+                x.getMetadata().getAnnotations().put(StopTheLine.RESUMED, value.get());
+                return x;
+              });
+      out.println(
+          "pool "
+              + pool
+              + ": rollout resumed past "
+              + value.get().substring(value.get().lastIndexOf(':') + 1)
+              + " ("
+              + StopTheLine.RESUMED
+              + "="
+              + value.get()
+              + ")");
+      out.flush();
+      return 0;
+    } catch (KubernetesClientException e) {
+      err.println("error: cannot resume pool " + pool + ": " + e.getMessage());
+      return ExitCodes.UNREADABLE;
+    }
+  }
+
+  private static Optional<MachineConfigPoolCondition> halted(MachineConfigPool p) {
+    return Optional.ofNullable(p.getStatus()).stream()
+        .flatMap(s -> s.getConditions().stream())
+        .filter(c -> PoolConditionType.ROLLOUT_HALTED.equals(c.getType()))
+        .filter(c -> "True".equals(c.getStatus()))
+        .findFirst();
+  }
+}

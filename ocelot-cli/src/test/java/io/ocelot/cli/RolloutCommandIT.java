@@ -1,0 +1,121 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.apiserver.ControlPlaneBinary;
+import io.ocelot.apiserver.KubeControlPlane;
+import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.pool.StopTheLine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ocelot rollout resume} against the real control plane: it writes the resume the halted
+ * pool's condition names, says there is nothing to do on a pool that is not halted, and fails
+ * clearly on a pool that does not exist.
+ */
+class RolloutCommandIT {
+  @TempDir static Path dir;
+  static KubeControlPlane plane;
+  static KubernetesClient client;
+  static Path kubeconfig;
+
+  @BeforeAll
+  static void start() throws Exception {
+    plane =
+        KubeControlPlane.start(ControlPlaneBinary.locate(System.getenv()).binary(), dir, 0)
+            .installCrds();
+    client = plane.newAdminClient();
+    kubeconfig = dir.resolve("kubeconfig");
+    Files.writeString(kubeconfig, plane.kubeconfig());
+  }
+
+  @AfterAll
+  static void stop() {
+    client.close();
+    plane.close();
+  }
+
+  static void pool(String name, Optional<String> haltMessage) {
+    MachineConfigPool p = new MachineConfigPool();
+    p.getMetadata().setName(name);
+    MachineConfigPool created = client.resource(p).create();
+    MachineConfigPoolStatus s = new MachineConfigPoolStatus();
+    haltMessage.ifPresent(
+        m ->
+            s.setConditions(
+                List.of(
+                    new MachineConfigPoolCondition(
+                        PoolConditionType.ROLLOUT_HALTED,
+                        "True",
+                        "2026-12-05T01:00:00Z",
+                        "NodesFailedTarget",
+                        m))));
+    created.setStatus(s);
+    client.resource(created).updateStatus();
+  }
+
+  @Test
+  void resumesAHaltedPoolPastItsFailedNodes() {
+    StopTheLine.Halt halt =
+        new StopTheLine.Halt(
+            new PoolTarget("rendered-worker-2", Optional.empty()),
+            List.of(
+                new StopTheLine.Failed("worker-0", "health check failed"),
+                new StopTheLine.Failed("worker-3", "reboot command failed")),
+            1);
+    pool("worker", Optional.of(halt.message("worker")));
+    String[] r =
+        DescribeCommandIT.run("rollout", "resume", "worker", "--kubeconfig", kubeconfig.toString());
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1])
+        .isEqualTo(
+            "pool worker: rollout resumed past worker-0,worker-3"
+                + " (ocelot.io/rollout-resumed=rendered-worker-2:worker-0,worker-3)\n");
+    assertThat(
+            client
+                .resources(MachineConfigPool.class)
+                .withName("worker")
+                .get()
+                .getMetadata()
+                .getAnnotations())
+        .containsEntry(StopTheLine.RESUMED, "rendered-worker-2:worker-0,worker-3");
+  }
+
+  @Test
+  void aPoolThatIsNotHaltedHasNothingToResumeAndAMissingPoolIsAnError() {
+    pool("infra", Optional.empty());
+    String[] r =
+        DescribeCommandIT.run("rollout", "resume", "infra", "--kubeconfig", kubeconfig.toString());
+    assertThat(r[0]).isEqualTo("0");
+    assertThat(r[1]).isEqualTo("pool infra: its rollout is not halted; nothing to resume\n");
+    assertThat(
+            client
+                .resources(MachineConfigPool.class)
+                .withName("infra")
+                .get()
+                .getMetadata()
+                .getAnnotations())
+        .doesNotContainKey(StopTheLine.RESUMED);
+
+    String[] missing =
+        DescribeCommandIT.run("rollout", "resume", "nope", "--kubeconfig", kubeconfig.toString());
+    assertThat(missing[0]).isEqualTo("2");
+    assertThat(missing[2]).isEqualTo("error: pool nope not found\n");
+    String[] wrong =
+        DescribeCommandIT.run("rollout", "pause", "infra", "--kubeconfig", kubeconfig.toString());
+    assertThat(wrong[0]).isEqualTo("2");
+    assertThat(wrong[2]).isEqualTo("error: ocelot rollout knows only 'resume', not pause\n");
+  }
+}

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
     description = {
       "Run a scenario on a fresh simulated cluster (temporary state dir, free ports) and print"
           + " its timeline with a PASS or FAIL line per step. Exit 0 only when every step passed.",
-      "Scenarios: reboot-failure (default), rollout, revert."
+      "Scenarios: reboot-failure (default), rollout, revert, bad-image."
     })
 final class DemoCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -31,6 +31,8 @@ import picocli.CommandLine.Parameters;
       "  boot-old NODE         the next boot lands in the old deployment",
       "  fail-health NODE      its image's health check fails: a boot into an update rolls back",
       "                        (fix-health undoes it)",
+      "  fail-image-health IMAGE  booting IMAGE fails its health check on every node (a bad",
+      "                        image; fix-image-health undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
       "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
       "  drift NODE PATH       edit a file the node's config owns, as by hand (fix-drift undoes it)"

@@ -24,6 +24,7 @@ public final class FakeHost {
   private static final String FINALIZE_FAULT = "var/lib/fakehost/faults/finalize-fails";
   private static final String HANG_FAULT = "var/lib/fakehost/faults/reboot-hangs";
   private static final String HEALTH_FAULT = "var/lib/fakehost/faults/unhealthy";
+  private static final String UNHEALTHY_IMAGES = "var/lib/fakehost/faults/unhealthy-images";
 
   private final Path root;
 
@@ -199,6 +200,34 @@ public final class FakeHost {
   public void fixHealth() {
     try {
       Files.deleteIfExists(root.resolve(HEALTH_FAULT));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** From now on a boot into {@code image} fails the image's health check, on this host. */
+  public void failHealthOf(String image) {
+    try {
+      Path faults = root.resolve(UNHEALTHY_IMAGES);
+      Files.createDirectories(faults.getParent());
+      Files.writeString(faults, image + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Undoes {@link #failHealthOf}. */
+  public void fixHealthOf(String image) {
+    try {
+      Path faults = root.resolve(UNHEALTHY_IMAGES);
+      if (Files.exists(faults)) {
+        Files.write(
+            faults,
+            Files.readAllLines(faults, StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.strip().equals(image))
+                .toList(),
+            StandardCharsets.UTF_8);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -20,6 +20,8 @@ public sealed interface Fault {
           Map.entry("boot-old", "NODE"),
           Map.entry("fail-health", "NODE"),
           Map.entry("fix-health", "NODE"),
+          Map.entry("fail-image-health", "IMAGE"),
+          Map.entry("fix-image-health", "IMAGE"),
           Map.entry("fail-pull", "NODE IMAGE"),
           Map.entry("fix-pull", "NODE IMAGE"),
           Map.entry("fail-build", "POOL"),
@@ -41,6 +43,11 @@ public sealed interface Fault {
   record FailHealth(String node) implements Fault {}
 
   record FixHealth(String node) implements Fault {}
+
+  /** A bad image: booting {@code image} fails its health check on every node. */
+  record FailImageHealth(String image) implements Fault {}
+
+  record FixImageHealth(String image) implements Fault {}
 
   record FailPull(String node, String image) implements Fault {}
 
@@ -75,6 +82,8 @@ public sealed interface Fault {
           case "boot-old" -> new BootOld(args.get(0));
           case "fail-health" -> new FailHealth(args.get(0));
           case "fix-health" -> new FixHealth(args.get(0));
+          case "fail-image-health" -> new FailImageHealth(args.get(0));
+          case "fix-image-health" -> new FixImageHealth(args.get(0));
           case "fail-pull" -> new FailPull(args.get(0), args.get(1));
           case "fix-pull" -> new FixPull(args.get(0), args.get(1));
           case "fail-build" -> new FailBuild(args.get(0));

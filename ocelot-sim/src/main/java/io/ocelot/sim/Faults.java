@@ -46,6 +46,12 @@ final class Faults {
       boolean was = h.isUnhealthy();
       h.fixHealth();
       return f.node() + (was ? ": its health check passes again" : ": its health was not broken");
+    } else if (fault instanceof Fault.FailImageHealth f) {
+      sim.nodes().forEach(n -> n.host().failHealthOf(f.image()));
+      return "every node: booting " + f.image() + " fails its health check (a bad image)";
+    } else if (fault instanceof Fault.FixImageHealth f) {
+      sim.nodes().forEach(n -> n.host().fixHealthOf(f.image()));
+      return "every node: booting " + f.image() + " passes its health check";
     } else if (fault instanceof Fault.FailPull f) {
       sim.node(f.node()).host().markUnpullable(f.image());
       return f.node() + ": pulling " + f.image() + " fails";

@@ -50,4 +50,13 @@ class DemoIT {
     assertThat(run("revert"))
         .contains("PASS  3. worker-1 leaves the pool and reverts to the base image");
   }
+
+  @Test
+  void badImage() throws Exception {
+    assertThat(run("bad-image"))
+        .contains("fails its health check and boots back by itself")
+        .contains("PASS  4. the rollout halts: the other workers never get the image")
+        .contains("PASS  5. the pool heals")
+        .contains("PASS: bad-image");
+  }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * Which nodes to point at the pool's target next, MCO's way: never more than {@code maxUnavailable}
  * unavailable; nodes failing the current target use up capacity; ready nodes not yet targeted are
- * taken by zone (unlabelled last), then oldest first. A paused pool targets no one, and neither
- * does a halted rollout ({@code hold}: stop-the-line).
+ * taken by zone (unlabelled last), then oldest first; nodes failing an older target are taken
+ * whatever the capacity. A paused pool targets no one, and neither does a halted rollout ({@code
+ * hold}: stop-the-line).
  */
 public final class CandidateSelector {
   private static final Comparator<PoolNode> ORDER =
@@ -25,24 +26,35 @@ public final class CandidateSelector {
     if (hold) {
       return List.of();
     }
+    // Nodes failing an older target (cordoned by their failed update, so "not ready") are
+    // retargeted whatever the capacity: they are unavailable already, so it costs no
+    // availability, and a new target is how a bad one is fixed. They still count as unavailable
+    // for the others. MCO does not retarget them and, with maxUnavailable 1, is stuck.
+    List<PoolNode> stuck =
+        nodes.stream()
+            .filter(n -> !NodeClassifier.targeted(n, target) && NodeClassifier.failingDesired(n))
+            .sorted(ORDER)
+            .toList();
     long unavailable =
         nodes.stream().filter(n -> NodeClassifier.unavailable(n, layeredPool)).count();
     long capacity = maxUnavailable - unavailable;
     if (capacity <= 0) {
-      return List.of();
+      return stuck;
     }
     long failingThisConfig =
         nodes.stream()
             .filter(n -> NodeClassifier.targeted(n, target) && NodeClassifier.failing(n))
             .count();
     if (failingThisConfig >= capacity) {
-      return List.of();
+      return stuck;
     }
     capacity -= failingThisConfig;
-    return nodes.stream()
-        .filter(n -> !NodeClassifier.targeted(n, target) && n.ready())
+    List<PoolNode> out = new java.util.ArrayList<>(stuck);
+    nodes.stream()
+        .filter(n -> !NodeClassifier.targeted(n, target) && n.ready() && !stuck.contains(n))
         .sorted(ORDER)
         .limit(capacity)
-        .toList();
+        .forEach(out::add);
+    return out;
   }
 }

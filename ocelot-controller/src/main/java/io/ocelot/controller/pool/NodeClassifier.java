@@ -57,6 +57,24 @@ public final class NodeClassifier {
     return !failing(n);
   }
 
+  /**
+   * Told to go to the target, reporting Degraded or Unreconcilable, and not on it: its config or
+   * (an image-only update of a layered pool) its image differs from the target's.
+   */
+  static boolean failingTarget(PoolNode n, PoolTarget t) {
+    return targeted(n, t) && failingDesired(n);
+  }
+
+  /**
+   * Reporting Degraded or Unreconcilable and not on what it was told: unlike MCO's {@link
+   * #failing}, a failed image-only update (the config unchanged) counts.
+   */
+  static boolean failingDesired(PoolNode n) {
+    boolean on =
+        n.currentConfig().equals(n.desiredConfig()) && n.currentImage().equals(n.desiredImage());
+    return n.desiredConfig().isPresent() && n.phase().isFailing() && !on;
+  }
+
   /** Reporting Degraded or Unreconcilable while targeted at something. */
   static boolean degraded(PoolNode n) {
     return n.desiredConfig().isPresent() && n.phase().isFailing();

@@ -100,9 +100,7 @@ public final class StopTheLine {
     Set<String> acknowledged = acknowledged(target, resumed);
     List<Failed> failed = new ArrayList<>();
     for (PoolNode n : nodes) {
-      if (NodeClassifier.targeted(n, target)
-          && NodeClassifier.failing(n)
-          && !acknowledged.contains(n.name())) {
+      if (NodeClassifier.failingTarget(n, target) && !acknowledged.contains(n.name())) {
         failed.add(new Failed(n.name(), n.reason().orElse("(no reason given)")));
       }
     }

@@ -60,6 +60,40 @@ class CandidateSelectorTest {
   }
 
   @Test
+  void aCordonedNodeFailingAnOlderTargetIsRetargetedWhateverTheCapacity() {
+    // worker-0 failed R2 and stays cordoned (not ready); the pool moves on to R3.
+    PoolTarget r3 = new PoolTarget("rendered-worker-3", Optional.empty());
+    List<PoolNode> nodes = new ArrayList<>(onR1(3));
+    nodes.set(
+        0, node("worker-0", "rendered-worker-1", "rendered-worker-2", "Degraded", false, null, 0));
+    assertThat(CandidateSelector.select(nodes, r3, 1, false, false))
+        .extracting(PoolNode::name)
+        .containsExactly("worker-0");
+    // It still counts as unavailable: with room for two, one more node starts.
+    assertThat(CandidateSelector.select(nodes, r3, 2, false, false))
+        .extracting(PoolNode::name)
+        .containsExactly("worker-0", "worker-1");
+    // Held (paused or halted): nobody, not even the stuck node.
+    assertThat(CandidateSelector.select(nodes, r3, 1, false, true)).isEmpty();
+    // A failed image-only update (opting into layering: the config stays) is stuck the same way.
+    PoolNode imageOnly =
+        Nodes.with(
+            node("worker-0", "rendered-worker-1", "rendered-worker-1", "Degraded", false, null, 0),
+            NodeAnnotations.DESIRED_IMAGE,
+            "registry.local/bad@sha256:" + "9".repeat(64));
+    nodes.set(0, imageOnly);
+    assertThat(
+            CandidateSelector.select(
+                nodes, new PoolTarget("rendered-worker-1", Optional.empty()), 1, false, false))
+        .extracting(PoolNode::name)
+        .containsExactly("worker-0");
+    // Once retargeted it works toward R3 and counts as unavailable like any other.
+    nodes.set(
+        0, node("worker-0", "rendered-worker-1", "rendered-worker-3", "Working", false, null, 0));
+    assertThat(CandidateSelector.select(nodes, r3, 1, false, false)).isEmpty();
+  }
+
+  @Test
   void notReadyNodesAreNotTargetedAndCountAsUnavailable() {
     List<PoolNode> nodes = new ArrayList<>(onR1(3));
     nodes.set(

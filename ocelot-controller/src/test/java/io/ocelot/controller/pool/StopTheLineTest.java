@@ -93,6 +93,16 @@ class StopTheLineTest {
     // A node failing the same config without the image is not failing this target.
     assertThat(StopTheLine.evaluate(List.of(failed("worker-0")), layered, 1, Optional.empty()))
         .isEmpty();
+    // An image-only update (opting into layering: the config stays) that fails counts.
+    PoolNode imageOnly =
+        with(
+            with(
+                node("worker-1", "rendered-worker-2", "rendered-worker-2", "Degraded"),
+                NodeAnnotations.DESIRED_IMAGE,
+                image),
+            NodeAnnotations.REASON,
+            REASON);
+    assertThat(StopTheLine.evaluate(List.of(imageOnly), layered, 1, Optional.empty())).isPresent();
   }
 
   @Test

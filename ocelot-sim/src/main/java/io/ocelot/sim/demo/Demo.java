@@ -16,7 +16,7 @@ import java.util.Optional;
 /** Runs a scenario on a fresh cluster in a temporary state dir, and removes the dir afterwards. */
 public final class Demo {
   public static final List<Scenario> SCENARIOS =
-      List.of(new RebootFailure(), new Rollout(), new Revert());
+      List.of(new RebootFailure(), new Rollout(), new Revert(), new BadImage());
 
   private Demo() {}
 

@@ -15,6 +15,7 @@ import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.mcn.McnReconciler;
 import io.ocelot.controller.policy.DisruptionPolicyReconciler;
+import io.ocelot.controller.policy.RolloutPolicyReconciler;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -92,6 +93,7 @@ public final class ControllerOperator implements AutoCloseable {
         retry(settings));
     operator.register(new McnReconciler(client), retry(settings));
     operator.register(new DisruptionPolicyReconciler(), retry(settings));
+    operator.register(new RolloutPolicyReconciler(clock), retry(settings));
     operator.register(
         new BuildReconciler(client, builder, events, clock, settings.buildPoll()), retry(settings));
     operator.start();

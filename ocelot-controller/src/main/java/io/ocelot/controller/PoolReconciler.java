@@ -15,13 +15,11 @@ import io.ocelot.api.json.Json;
 import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
-import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
 import io.ocelot.controller.pool.PoolTarget;
-import io.ocelot.controller.pool.StopTheLine;
 import io.ocelot.controller.render.RenderDebounce;
 import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
@@ -59,6 +57,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final Rollout rollout;
   private final RenderDebounce debounce;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final RolloutGate gate;
 
   public PoolReconciler(
       KubernetesClient client,
@@ -74,6 +73,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
     this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
     this.debounce = new RenderDebounce(settings.renderDelay(), clock);
+    this.gate = new RolloutGate(events, clock);
   }
 
   @Override
@@ -122,7 +122,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
 
     List<Node> members = sources.members(pool);
-    Optional<StopTheLine.Halt> halt = Optional.empty();
+    RolloutGate.Hold hold = RolloutGate.Hold.NONE;
     Optional<LayeredTarget.Decision> decision =
         Optional.ofNullable(pool.getSpec().getConfiguration())
             .map(PoolConfiguration::getName)
@@ -136,14 +136,10 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       selectingAll(pool, "nodes");
     } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
-      halt =
-          StopTheLine.evaluate(
-              members.stream().map(PoolNode::of).toList(),
-              go.target(),
-              StopTheLine.DEFAULT_MAX_FAILED_NODES, // the RolloutPolicy will set it per pool
-              Optional.ofNullable(pool.getMetadata().getAnnotations())
-                  .map(a -> a.get(StopTheLine.RESUMED)));
-      rollout.run(pool, members, go.target(), go.layered(), halt.isPresent(), sources::written);
+      hold =
+          gate.check(
+              pool, members.stream().map(PoolNode::of).toList(), go.target(), sources.policies());
+      rollout.run(pool, members, go.target(), go.layered(), hold.holds(), sources::written);
       members = sources.members(pool);
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
@@ -153,13 +149,12 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     }
     Optional<PoolTarget> target = decision.map(LayeredTarget.Decision::target);
 
-    Optional<String> halted = halt.map(h -> h.message(pool.getMetadata().getName()));
+    Optional<String> halted = hold.halt().map(h -> h.message(pool.getMetadata().getName()));
+    Optional<String> windowWait = gate.waiting(hold);
+    Optional<String> waiting = renderPending.or(() -> windowWait);
     MachineConfigPoolStatus status =
-        status(
-            pool, members, decision, renderError, renderPending, halted, sources.reports(members));
-    if (halted.isPresent() && !conditionTrue(pool, PoolConditionType.ROLLOUT_HALTED)) {
-      events.warning(pool, "RolloutHalted", halted.get());
-    }
+        status(pool, members, decision, renderError, waiting, halted, sources.reports(members));
+    gate.announce(pool, hold);
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())
@@ -182,7 +177,11 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         specChanged
             ? UpdateControl.patchResourceAndStatus(pool)
             : statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
-    renderLater.ifPresent(d -> control.rescheduleAfter(d.toMillis()));
+    Optional<Duration> opens = gate.recheck(hold);
+    renderLater
+        .or(() -> opens)
+        .map(d -> opens.filter(o -> o.compareTo(d) < 0).orElse(d))
+        .ifPresent(d -> control.rescheduleAfter(d.toMillis()));
     return control;
   }
 
@@ -259,12 +258,6 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             clock.instant().toString(),
             reports);
     return PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in);
-  }
-
-  private static boolean conditionTrue(MachineConfigPool pool, String type) {
-    return Optional.ofNullable(pool.getStatus()).stream()
-        .flatMap(s -> s.getConditions().stream())
-        .anyMatch(c -> type.equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private static String updatingMessage(MachineConfigPool pool) {

@@ -15,6 +15,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.build.BuildObjects;
 import io.ocelot.controller.build.BuildRequest;
 import io.ocelot.controller.pool.NodeReport;
@@ -40,6 +41,7 @@ final class PoolSources {
   static final String LAYERING = "machineosconfigs";
   static final String BUILDS = "machineosbuilds";
   static final String MCNS = "machineconfignodes";
+  static final String POLICIES = "rolloutpolicies";
   private static final Logger LOG = LoggerFactory.getLogger(PoolSources.class);
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
@@ -47,6 +49,7 @@ final class PoolSources {
   private final InformerEventSource<MachineOSConfig, MachineConfigPool> layering;
   private final InformerEventSource<MachineOSBuild, MachineConfigPool> builds;
   private final InformerEventSource<MachineConfigNode, MachineConfigPool> mcns;
+  private final InformerEventSource<RolloutPolicy, MachineConfigPool> policies;
   private final List<MachineConfigPool> pools;
 
   @SuppressWarnings("unchecked")
@@ -66,6 +69,9 @@ final class PoolSources {
     mcns =
         (InformerEventSource<MachineConfigNode, MachineConfigPool>)
             sources.getEventSourceFor(MachineConfigNode.class, MCNS);
+    policies =
+        (InformerEventSource<RolloutPolicy, MachineConfigPool>)
+            sources.getEventSourceFor(RolloutPolicy.class, POLICIES);
     pools = ctx.getPrimaryCache().list().toList();
   }
 
@@ -114,7 +120,19 @@ final class PoolSources {
                             .map(p -> Set.of(new ResourceID(p.getName())))
                             .orElse(Set.of()))
                 .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(RolloutPolicy.class, MachineConfigPool.class)
+                .withName(POLICIES)
+                // Every pool: a policy's selection may have moved from one pool to another.
+                .withSecondaryToPrimaryMapper(p -> pools(ctx, x -> true))
+                .build(),
             ctx));
+  }
+
+  /** The rollout policies (Ocelot's CRD). */
+  List<RolloutPolicy> policies() {
+    return policies.list(p -> true).toList();
   }
 
   /** What the members' MachineConfigNodes report, by node name (those that report anything). */

@@ -85,6 +85,10 @@ final class ControllerHarness implements AutoCloseable {
   Duration renderDelay = Duration.ZERO;
 
   Duration buildTime = Duration.ofMillis(500);
+
+  /** The controller's clock (a test may set it: maintenance windows). */
+  Clock clock = Clock.systemUTC();
+
   SimulatedImageBuilder builder;
 
   ControllerHarness startController() {
@@ -96,7 +100,7 @@ final class ControllerHarness implements AutoCloseable {
     if (builder == null) {
       builder = new SimulatedImageBuilder(buildTime, Clock.systemUTC());
     }
-    controller = ControllerOperator.start(through, settings(), metrics, builder, Clock.systemUTC());
+    controller = ControllerOperator.start(through, settings(), metrics, builder, clock);
     return this;
   }
 

@@ -25,7 +25,8 @@ public final class Mco {
           MachineOSConfig.class,
           MachineOSBuild.class,
           MachineConfigNode.class,
-          MachineConfiguration.class);
+          MachineConfiguration.class,
+          io.ocelot.api.policy.RolloutPolicy.class);
 
   /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
   public static String crdFileName(Class<? extends HasMetadata> kind) {

@@ -1,0 +1,55 @@
+package io.ocelot.api.policy;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What a rollout policy says about the pools it selects. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class RolloutPolicySpec {
+  @JsonPropertyDescription("The pools this policy applies to, by name or by label")
+  @Required
+  private PoolSelection pools = new PoolSelection();
+
+  @JsonPropertyDescription(
+      "Nodes that may fail one target (rendered config and image) before its rollout halts"
+          + " (stop-the-line); 0 never halts, as MCO. Default 1")
+  @Min(0)
+  @Default("1")
+  private Integer maxFailedNodes;
+
+  @JsonPropertyDescription(
+      "When disruptive updates (drain and reboot) may start; none: any time. A node mid-update"
+          + " when a window closes finishes; no new one starts")
+  @Size(max = 28)
+  private List<MaintenanceWindow> maintenanceWindows = new ArrayList<>();
+
+  public PoolSelection getPools() {
+    return pools;
+  }
+
+  public void setPools(PoolSelection pools) {
+    this.pools = pools;
+  }
+
+  public Integer getMaxFailedNodes() {
+    return maxFailedNodes;
+  }
+
+  public void setMaxFailedNodes(Integer maxFailedNodes) {
+    this.maxFailedNodes = maxFailedNodes;
+  }
+
+  public List<MaintenanceWindow> getMaintenanceWindows() {
+    return maintenanceWindows;
+  }
+
+  public void setMaintenanceWindows(List<MaintenanceWindow> maintenanceWindows) {
+    this.maintenanceWindows = maintenanceWindows == null ? new ArrayList<>() : maintenanceWindows;
+  }
+}

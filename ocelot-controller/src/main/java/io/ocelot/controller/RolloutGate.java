@@ -1,0 +1,115 @@
+package io.ocelot.controller;
+
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.controller.policy.MaintenanceWindows;
+import io.ocelot.controller.policy.RolloutPolicies;
+import io.ocelot.controller.pool.NodeClassifier;
+import io.ocelot.controller.pool.PoolNode;
+import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.pool.StopTheLine;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What holds a pool's rollout back besides maxUnavailable and {@code paused}, from the pool's
+ * RolloutPolicy: stop-the-line (nodes failed the target) and a closed maintenance window. Nodes
+ * already started go on; no new node gets the target while either holds.
+ */
+final class RolloutGate {
+  private final ObjectEvents events;
+  private final Clock clock;
+  private final Map<String, String> announcedHalts = new ConcurrentHashMap<>();
+
+  RolloutGate(ObjectEvents events, Clock clock) {
+    this.events = events;
+    this.clock = clock;
+  }
+
+  /** Why no new node may start, if anything holds. */
+  record Hold(Optional<StopTheLine.Halt> halt, Optional<MaintenanceWindows.Closed> window) {
+    static final Hold NONE = new Hold(Optional.empty(), Optional.empty());
+
+    boolean holds() {
+      return halt.isPresent() || window.isPresent();
+    }
+  }
+
+  Hold check(
+      MachineConfigPool pool, List<PoolNode> nodes, PoolTarget target, List<RolloutPolicy> all) {
+    RolloutPolicies.Resolution policy = RolloutPolicies.forPool(pool, all);
+    Optional<StopTheLine.Halt> halt =
+        StopTheLine.evaluate(
+            nodes,
+            target,
+            policy.maxFailedNodes(),
+            Optional.ofNullable(pool.getMetadata().getAnnotations())
+                .map(a -> a.get(StopTheLine.RESUMED)));
+    return new Hold(halt, closedWindow(policy, nodes, target));
+  }
+
+  /** The pool's Updating message while a closed window holds it. */
+  Optional<String> waiting(Hold hold) {
+    return hold.window().map(w -> w.message(clock.instant()));
+  }
+
+  /** When to look again: at the window's opening, and at least every minute (clocks change). */
+  Optional<Duration> recheck(Hold hold) {
+    return hold.window()
+        .map(w -> Duration.between(clock.instant(), w.opens()))
+        .map(
+            d ->
+                d.isNegative()
+                    ? Duration.ZERO
+                    : d.compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1) : d);
+  }
+
+  /**
+   * One RolloutHalted event per halt (a new target or a new failed node is a new halt). Remembered
+   * here, not read from the pool's status: two reconciles can run before the informer's cache shows
+   * the first one's status write. After a restart, a halt the status already shows is not repeated.
+   */
+  void announce(MachineConfigPool pool, Hold hold) {
+    String uid = pool.getMetadata().getUid();
+    if (hold.halt().isEmpty()) {
+      announcedHalts.remove(uid);
+      return;
+    }
+    StopTheLine.Halt halt = hold.halt().get();
+    String key = halt.resumeValue();
+    String before = announcedHalts.put(uid, key);
+    boolean shown = before == null && haltShown(pool);
+    if (!key.equals(before) && !shown) {
+      events.warning(pool, "RolloutHalted", halt.message(pool.getMetadata().getName()));
+    }
+  }
+
+  /**
+   * The closed window the pool waits for, when it has nodes still to target; none when its windows
+   * are open, it has none, or there is nothing to start.
+   */
+  private Optional<MaintenanceWindows.Closed> closedWindow(
+      RolloutPolicies.Resolution policy, List<PoolNode> nodes, PoolTarget target) {
+    if (nodes.stream().allMatch(n -> NodeClassifier.targeted(n, target))) {
+      return Optional.empty();
+    }
+    return MaintenanceWindows.at(policy.windows(), clock.instant())
+            instanceof MaintenanceWindows.Closed c
+        ? Optional.of(c)
+        : Optional.empty();
+  }
+
+  private static boolean haltShown(MachineConfigPool pool) {
+    return Optional.ofNullable(pool.getStatus()).stream()
+        .flatMap(s -> s.getConditions().stream())
+        .anyMatch(
+            c ->
+                PoolConditionType.ROLLOUT_HALTED.equals(c.getType())
+                    && "True".equals(c.getStatus()));
+  }
+}

@@ -1,0 +1,78 @@
+package io.ocelot.controller.policy;
+
+import io.ocelot.api.kube.LabelSelectors;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.policy.MaintenanceWindow;
+import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.controller.pool.StopTheLine;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which rollout policy governs a pool: the one that selects it by name or label. Two selecting the
+ * same pool is a conflict: neither applies to it (the pool keeps the defaults) and each policy's
+ * status says so, naming the other.
+ */
+public final class RolloutPolicies {
+  private RolloutPolicies() {}
+
+  /** How a pool's policy was resolved. */
+  public sealed interface Resolution {
+    /** {@code maxFailedNodes}: the policy's, else Ocelot's default (1). */
+    default int maxFailedNodes() {
+      return StopTheLine.DEFAULT_MAX_FAILED_NODES;
+    }
+
+    /** The windows disruptive updates wait for; none means any time. */
+    default List<MaintenanceWindow> windows() {
+      return List.of();
+    }
+  }
+
+  /** No policy selects the pool. */
+  public record None() implements Resolution {}
+
+  /** Several policies select it; none applies. */
+  public record Overlap(List<String> policies) implements Resolution {}
+
+  /** One policy applies. */
+  public record Applies(RolloutPolicy policy) implements Resolution {
+    @Override
+    public int maxFailedNodes() {
+      return Optional.ofNullable(policy.getSpec().getMaxFailedNodes())
+          .orElse(StopTheLine.DEFAULT_MAX_FAILED_NODES);
+    }
+
+    @Override
+    public List<MaintenanceWindow> windows() {
+      return policy.getSpec().getMaintenanceWindows();
+    }
+  }
+
+  public static Resolution forPool(MachineConfigPool pool, List<RolloutPolicy> policies) {
+    List<RolloutPolicy> selecting =
+        policies.stream()
+            .filter(p -> selects(p, pool))
+            .sorted(Comparator.comparing(p -> p.getMetadata().getName()))
+            .toList();
+    if (selecting.isEmpty()) {
+      return new None();
+    }
+    if (selecting.size() > 1) {
+      return new Overlap(selecting.stream().map(p -> p.getMetadata().getName()).toList());
+    }
+    return new Applies(selecting.get(0));
+  }
+
+  public static boolean selects(RolloutPolicy policy, MachineConfigPool pool) {
+    var pools = policy.getSpec().getPools();
+    if (pools == null) {
+      return false;
+    }
+    return pools.getNames().contains(pool.getMetadata().getName())
+        || (pools.getSelector() != null
+            && !LabelSelectors.isEmpty(pools.getSelector())
+            && LabelSelectors.matches(pools.getSelector(), pool.getMetadata().getLabels()));
+  }
+}

@@ -1,0 +1,205 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.policy.RolloutPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The RolloutPolicy on the real control plane: the server refuses bad policies naming the field,
+ * kubectl explains it, a pool waits for its maintenance window (the controller's clock is moved by
+ * hand) and says so, and two policies selecting one pool are both refused in their status.
+ */
+class RolloutPolicyIT {
+  @TempDir Path dir;
+  ControllerHarness cluster;
+  NodePlayer daemons;
+
+  @AfterEach
+  void stop() {
+    if (daemons != null) {
+      daemons.close();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  RolloutPolicy policy(String yaml) {
+    return cluster.client.resource(Serialization.unmarshal(yaml, RolloutPolicy.class)).create();
+  }
+
+  static String window(String days, String start, String length, String zone) {
+    return "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: nights}\n"
+        + "spec:\n  pools: {names: [worker]}\n  maintenanceWindows:\n"
+        + "  - {days: "
+        + days
+        + ", start: \""
+        + start
+        + "\", length: "
+        + length
+        + (zone == null ? "" : ", timeZone: " + zone)
+        + "}\n";
+  }
+
+  /** What the server answers to creating {@code yaml} (sent as written: the model has enums). */
+  String refusal(String yaml) {
+    try {
+      cluster
+          .client
+          .genericKubernetesResources("ocelot.io/v1alpha1", "RolloutPolicy")
+          .resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class))
+          .create();
+    } catch (KubernetesClientException e) {
+      assertThat(e.getCode()).isEqualTo(422);
+      return e.getMessage();
+    }
+    throw new AssertionError("accepted: " + yaml);
+  }
+
+  @Test
+  void theServerRefusesBadPoliciesNamingTheField() throws Exception {
+    cluster = ControllerHarness.onKube(dir);
+    assertThat(refusal(window("[Sat]", "02:00", "0m", "UTC")))
+        .contains("spec.maintenanceWindows[0]")
+        .contains("length must be more than 0: such a window never opens");
+    assertThat(refusal(window("[Sat]", "02:00", "4h", "Mars/Olympus_Mons")))
+        .contains("spec.maintenanceWindows[0]")
+        .contains("timeZone must be an IANA time zone");
+    assertThat(refusal(window("[Sat]", "25:00", "4h", null)))
+        .contains("spec.maintenanceWindows[0].start");
+    assertThat(refusal(window("[Caturday]", "02:00", "4h", null)))
+        .contains("spec.maintenanceWindows[0].days[0]")
+        .contains("Unsupported value: \"Caturday\"");
+    assertThat(
+            refusal(
+                "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: x}\n"
+                    + "spec: {pools: {}, maxFailedNodes: -1}\n"))
+        .contains("spec.pools: Invalid value")
+        .contains("select pools by names or by selector")
+        .contains("spec.maxFailedNodes");
+
+    RolloutPolicy ok = policy(window("[Sat, Sun]", "02:00", "4h", null));
+    assertThat(ok.getSpec().getMaxFailedNodes()).isEqualTo(1); // defaulted by the server
+    assertThat(ok.getSpec().getMaintenanceWindows().get(0).getTimeZone()).isEqualTo("UTC");
+
+    Path kubeconfig = dir.resolve("admin.kubeconfig");
+    Files.writeString(kubeconfig, cluster.server.kubeconfig());
+    Process p =
+        new ProcessBuilder(
+                "kubectl",
+                "--kubeconfig",
+                kubeconfig.toString(),
+                "explain",
+                "rolloutpolicy.spec.maintenanceWindows")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(out)
+        .contains("When disruptive updates (drain and reboot) may start")
+        .contains("timeZone")
+        .contains("IANA time zone of start");
+  }
+
+  @Test
+  void aPoolWaitsForItsWindowAndTwoPoliciesOnOnePoolAreBothRefused() throws Exception {
+    // Saturday 2026-12-05 10:00 UTC; the window opens at 12:00 UTC on Saturdays.
+    SettableClock clock = new SettableClock(Instant.parse("2026-12-05T10:00:00Z"));
+    cluster = ControllerHarness.onKube(dir);
+    cluster.clock = clock;
+    daemons = new NodePlayer(cluster.client, 100);
+    cluster.example("00-worker.yaml");
+    cluster.pool(3);
+    cluster.startController();
+    String base = cluster.awaitRendered(Optional.empty());
+    IntStream.range(0, 3).forEach(i -> cluster.node("worker-" + i, null, base));
+    cluster.awaitUpdated(base, 3, Duration.ofSeconds(60));
+    policy(window("[Sat]", "12:00", "2h", null));
+
+    cluster.example("50-chrony.yaml");
+    String next = cluster.awaitRendered(Optional.of(base));
+    MachineConfigPoolCondition updating =
+        cluster.awaitCondition(
+            "Updating", c -> c.getMessage().startsWith("waiting for maintenance window"));
+    assertThat(updating.getMessage())
+        .isEqualTo("waiting for maintenance window Sat 12:00–14:00 UTC, opens in 2h");
+    Thread.sleep(1500);
+    assertThat(cluster.client.nodes().list().getItems())
+        .allSatisfy(
+            n ->
+                assertThat(n.getMetadata().getAnnotations())
+                    .containsEntry(NodeAnnotations.DESIRED_CONFIG, base));
+
+    // The window opens: the rollout goes (re-checked every minute at most; a policy edit
+    // triggers it at once here).
+    clock.advance(Duration.ofHours(2));
+    touch("nights");
+    cluster.awaitUpdated(next, 3, Duration.ofSeconds(60));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () -> assertThat(policyStatus("nights").getPools()).containsExactly("worker"));
+    assertThat(policyStatus("nights").getConditions().get(0).getMessage())
+        .isEqualTo("Governs pool worker");
+
+    // A second policy on the same pool: both are refused for it, and say why.
+    policy(
+        "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: careful}\n"
+            + "spec: {pools: {names: [worker]}, maxFailedNodes: 2}\n");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              for (String name : List.of("nights", "careful")) {
+                var s = policyStatus(name);
+                assertThat(s.getPools()).isEmpty();
+                var accepted = s.getConditions().get(0);
+                assertThat(accepted.getStatus()).isEqualTo("False");
+                assertThat(accepted.getReason()).isEqualTo("PoolsOverlap");
+                assertThat(accepted.getMessage())
+                    .isEqualTo(
+                        "pool worker is also selected by rolloutpolicy/"
+                            + (name.equals("nights") ? "careful" : "nights")
+                            + ": a pool two policies select is governed by neither (spec.pools)");
+              }
+            });
+  }
+
+  io.ocelot.api.policy.RolloutPolicyStatus policyStatus(String name) {
+    RolloutPolicy p = cluster.client.resources(RolloutPolicy.class).withName(name).get();
+    return p.getStatus() == null ? new io.ocelot.api.policy.RolloutPolicyStatus() : p.getStatus();
+  }
+
+  void touch(String policy) {
+    cluster
+        .client
+        .resources(RolloutPolicy.class)
+        .withName(policy)
+        .edit(
+            p -> {
+              if (p.getMetadata().getAnnotations() == null) {
+                p.getMetadata().setAnnotations(new HashMap<>());
+              }
+              p.getMetadata().getAnnotations().put("test/touched", Instant.now().toString());
+              return p;
+            });
+  }
+}

@@ -31,6 +31,8 @@ import picocli.CommandLine.Parameters;
       "  boot-old NODE         the next boot lands in the old deployment",
       "  fail-health NODE      its image's health check fails: a boot into an update rolls back",
       "                        (fix-health undoes it)",
+      "  crash-boot NODE       boots into an update crash before the daemon runs; the boot",
+      "                        counter falls back after 3 (fix-crash-boot undoes it)",
       "  fail-image-health IMAGE  booting IMAGE fails its health check on every node (a bad",
       "                        image; fix-image-health undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",

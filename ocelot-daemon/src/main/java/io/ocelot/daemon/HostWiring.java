@@ -5,6 +5,7 @@ import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.ExecutableHealthChecks;
 import io.ocelot.daemon.host.FileHostLock;
 import io.ocelot.daemon.host.FileWatcher;
+import io.ocelot.daemon.host.GrubBootCounter;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.InotifyFileWatcher;
@@ -60,6 +61,7 @@ public final class HostWiring {
         new BootLog(runner),
         new FileHostLock(root, Clock.systemUTC()),
         watcher,
-        new ExecutableHealthChecks(files, runner, ExecutableHealthChecks.DEFAULT_TIMEOUT));
+        new ExecutableHealthChecks(files, runner, ExecutableHealthChecks.DEFAULT_TIMEOUT),
+        new GrubBootCounter(runner));
   }
 }

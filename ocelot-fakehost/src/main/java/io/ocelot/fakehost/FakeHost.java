@@ -24,6 +24,8 @@ public final class FakeHost {
   private static final String FINALIZE_FAULT = "var/lib/fakehost/faults/finalize-fails";
   private static final String HANG_FAULT = "var/lib/fakehost/faults/reboot-hangs";
   private static final String HEALTH_FAULT = "var/lib/fakehost/faults/unhealthy";
+  private static final String CRASH_FAULT = "var/lib/fakehost/faults/boots-crash";
+  private static final String GRUBENV = "var/lib/fakehost/grubenv";
   private static final String UNHEALTHY_IMAGES = "var/lib/fakehost/faults/unhealthy-images";
 
   private final Path root;
@@ -95,6 +97,17 @@ public final class FakeHost {
     return read(root.resolve("var/lib/fakehost/boot_id")).orElse("");
   }
 
+  /** Requests a reboot as {@code systemctl reboot} would (a watchdog, a crash). */
+  public void requestReboot() {
+    try {
+      Path flag = root.resolve("run/ocelot-fakehost/reboot-requested");
+      Files.createDirectories(flag.getParent());
+      Files.writeString(flag, "crash\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** True when a reboot was requested (systemd-run ran "systemctl reboot") since the last boot. */
   public boolean rebootRequested() {
     return Files.exists(root.resolve("run/ocelot-fakehost/reboot-requested"));
@@ -113,7 +126,15 @@ public final class FakeHost {
       Path previous = root.resolve("var/lib/fakehost/previous-boot");
       deleteTree(previous);
       Files.createDirectories(previous);
-      if (Files.exists(finalizeFault) && Files.exists(deployment(Slot.STAGED).resolve("image"))) {
+      boolean fallback = countBoot();
+      if (fallback && Files.exists(deployment(Slot.ROLLBACK))) {
+        // GRUB's boot counter ran out: the fallback entry, the previous deployment, boots.
+        Path tmp = dir.resolve(".swap");
+        Files.move(deployment(Slot.BOOTED), tmp);
+        Files.move(deployment(Slot.ROLLBACK), deployment(Slot.BOOTED));
+        Files.move(tmp, deployment(Slot.ROLLBACK));
+      } else if (Files.exists(finalizeFault)
+          && Files.exists(deployment(Slot.STAGED).resolve("image"))) {
         // ostree-finalize-staged failed at shutdown: the staged deployment is lost.
         Files.move(finalizeFault, previous.resolve("ostree-finalize-staged.err"));
         deleteTree(deployment(Slot.STAGED));
@@ -137,6 +158,69 @@ public final class FakeHost {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot reboot " + root, e);
     }
+  }
+
+  /**
+   * GRUB's boot counting (Fedora's 08_fallback_counting, as greenboot arms it): a {@code
+   * boot_counter} above 0 counts down; at 0 this boot is the fallback and the counter becomes -1.
+   * True for the fallback boot.
+   */
+  private boolean countBoot() throws IOException {
+    Path env = root.resolve(GRUBENV);
+    if (!Files.exists(env)) {
+      return false;
+    }
+    List<String> lines = Files.readAllLines(env, StandardCharsets.UTF_8);
+    Optional<Integer> counter =
+        lines.stream()
+            .filter(l -> l.startsWith("boot_counter="))
+            .map(l -> Integer.parseInt(l.substring("boot_counter=".length()).strip()))
+            .findFirst();
+    if (counter.isEmpty() || counter.get() < 0) {
+      return false;
+    }
+    int next = counter.get() == 0 ? -1 : counter.get() - 1;
+    List<String> out = new java.util.ArrayList<>();
+    lines.stream().filter(l -> !l.startsWith("boot_counter=")).forEach(out::add);
+    out.add("boot_counter=" + next);
+    Files.write(env, out, StandardCharsets.UTF_8);
+    return next == -1;
+  }
+
+  /** The boot counter GRUB would read, if armed. */
+  public Optional<Integer> bootCounter() {
+    return read(root.resolve(GRUBENV))
+        .flatMap(
+            t ->
+                t.lines()
+                    .filter(l -> l.startsWith("boot_counter="))
+                    .map(l -> Integer.parseInt(l.substring("boot_counter=".length()).strip()))
+                    .findFirst());
+  }
+
+  /**
+   * From now on a boot into an update (the boot counter armed) crashes before the daemon starts, as
+   * a bad image's kernel would; whoever drives reboots checks {@link #crashesOnBoot}.
+   */
+  public void crashBoots() {
+    try {
+      Files.writeString(root.resolve(CRASH_FAULT), "boots crash\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public void stopCrashingBoots() {
+    try {
+      Files.deleteIfExists(root.resolve(CRASH_FAULT));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** True when this boot crashes: the fault is set and the boot counter guards this boot. */
+  public boolean crashesOnBoot() {
+    return Files.exists(root.resolve(CRASH_FAULT)) && bootCounter().filter(c -> c >= 0).isPresent();
   }
 
   /** Renames {@code usr/bin/<tool>} to {@code usr/bin/<tool>2}, as an admin breaking it would. */

@@ -19,7 +19,14 @@ import java.util.UUID;
 public final class HostRootBuilder {
   /** The stand-in tools, installed under {@code usr/bin}. */
   public static final List<String> TOOLS =
-      List.of("rpm-ostree", "bootc", "systemctl", "systemd-run", "usermod", "journalctl");
+      List.of(
+          "rpm-ostree",
+          "bootc",
+          "systemctl",
+          "systemd-run",
+          "usermod",
+          "journalctl",
+          "grub2-editenv");
 
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");

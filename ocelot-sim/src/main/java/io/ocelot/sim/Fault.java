@@ -20,6 +20,8 @@ public sealed interface Fault {
           Map.entry("boot-old", "NODE"),
           Map.entry("fail-health", "NODE"),
           Map.entry("fix-health", "NODE"),
+          Map.entry("crash-boot", "NODE"),
+          Map.entry("fix-crash-boot", "NODE"),
           Map.entry("fail-image-health", "IMAGE"),
           Map.entry("fix-image-health", "IMAGE"),
           Map.entry("fail-pull", "NODE IMAGE"),
@@ -43,6 +45,11 @@ public sealed interface Fault {
   record FailHealth(String node) implements Fault {}
 
   record FixHealth(String node) implements Fault {}
+
+  /** Boots into an update crash before the daemon runs, until the boot counter falls back. */
+  record CrashBoot(String node) implements Fault {}
+
+  record FixCrashBoot(String node) implements Fault {}
 
   /** A bad image: booting {@code image} fails its health check on every node. */
   record FailImageHealth(String image) implements Fault {}
@@ -82,6 +89,8 @@ public sealed interface Fault {
           case "boot-old" -> new BootOld(args.get(0));
           case "fail-health" -> new FailHealth(args.get(0));
           case "fix-health" -> new FixHealth(args.get(0));
+          case "crash-boot" -> new CrashBoot(args.get(0));
+          case "fix-crash-boot" -> new FixCrashBoot(args.get(0));
           case "fail-image-health" -> new FailImageHealth(args.get(0));
           case "fix-image-health" -> new FixImageHealth(args.get(0));
           case "fail-pull" -> new FailPull(args.get(0), args.get(1));

@@ -46,6 +46,14 @@ final class Faults {
       boolean was = h.isUnhealthy();
       h.fixHealth();
       return f.node() + (was ? ": its health check passes again" : ": its health was not broken");
+    } else if (fault instanceof Fault.CrashBoot f) {
+      sim.node(f.node()).host().crashBoots();
+      return f.node()
+          + ": boots into an update crash before the daemon runs; after 3 the boot counter"
+          + " falls back (until fix-crash-boot)";
+    } else if (fault instanceof Fault.FixCrashBoot f) {
+      sim.node(f.node()).host().stopCrashingBoots();
+      return f.node() + ": boots no longer crash";
     } else if (fault instanceof Fault.FailImageHealth f) {
       sim.nodes().forEach(n -> n.host().failHealthOf(f.image()));
       return "every node: booting " + f.image() + " fails its health check (a bad image)";

@@ -136,6 +136,14 @@ public final class SimNode implements AutoCloseable {
   private void boot() {
     host.reboot();
     reboots.add(clock.instant());
+    if (host.crashesOnBoot()) {
+      // A bad deployment that crashes before any daemon runs: the machine reboots again, and the
+      // boot counter takes it back to the previous deployment after three tries.
+      LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name);
+      setReady(false, "KubeletNotReady", "the node crashed while booting");
+      host.requestReboot();
+      return;
+    }
     setReady(true, "KubeletReady", "kubelet is posting ready status");
     try {
       startDaemon();

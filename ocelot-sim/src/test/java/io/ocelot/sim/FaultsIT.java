@@ -126,35 +126,77 @@ class FaultsIT {
     assertThat(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
   }
 
+  /**
+   * Two bad boots at once, each left by itself and reported: worker-0's boots into the update crash
+   * before any daemon runs (the boot counter falls back after three), worker-1's image fails its
+   * health check (the daemon boots back). A RolloutPolicy without stop-the-line and room for two
+   * let both start; once fixed, both take the update.
+   */
   @Test
-  void aNodeWhoseHealthFailsAfterTheBootGoesBackAndTakesTheUpdateOnceFixed() throws Exception {
+  void badBootsAreLeftAndReportedWhetherTheyCrashOrFailTheirHealthCheck() throws Exception {
+    assertThat(sim.apply(new Fault.CrashBoot("worker-0"))).contains("boot counter");
     assertThat(sim.apply(new Fault.FailHealth("worker-1"))).contains("rolls back");
-    String before = annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG);
-    changeWorkerConfig();
+    sim.client()
+        .resource(
+            io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+                "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: both}\n"
+                    + "spec: {pools: {names: [worker]}, maxFailedNodes: 0}\n",
+                io.ocelot.api.policy.RolloutPolicy.class))
+        .create();
+    sim.client()
+        .resources(io.ocelot.api.model.MachineConfigPool.class)
+        .withName("worker")
+        .edit(
+            p -> {
+              p.getSpec().setMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(2));
+              return p;
+            });
+    String before = annotations("worker-0").get(NodeAnnotations.CURRENT_CONFIG);
+    String image = imageOf("worker-0");
+    changeWorkerConfig(); // a kernel argument: a new deployment
     await()
         .atMost(Duration.ofSeconds(60))
-        .until(() -> "Degraded".equals(annotations("worker-1").get(NodeAnnotations.STATE)));
-    String reason = annotations("worker-1").get(NodeAnnotations.REASON);
-    assertThat(reason)
+        .until(
+            () ->
+                "Degraded".equals(annotations("worker-0").get(NodeAnnotations.STATE))
+                    && "Degraded".equals(annotations("worker-1").get(NodeAnnotations.STATE)));
+    assertThat(annotations("worker-0").get(NodeAnnotations.REASON))
+        .startsWith("the boot into MachineConfig rendered-worker-")
+        .contains(
+            " never became healthy: after 3 boots the boot counter fell back to the previous"
+                + " deployment ("
+                + image
+                + ")");
+    assertThat(annotations("worker-1").get(NodeAnnotations.REASON))
         .startsWith("health check 50-fakehost-health.sh failed after boot into ")
         .contains(
             ": exit 1: \"kubelet did not become ready (simulated by ocelot fault fail-health)\";"
                 + " rolled back to ")
-        .endsWith("; node remains on MachineConfig " + before + " / image " + imageOf("worker-1"));
-    assertThat(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
-    FakeHost host = sim.node("worker-1").host();
-    assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow()).doesNotContain("quiet");
-    assertThat(host.kernelArguments(FakeHost.Slot.ROLLBACK).orElseThrow()).contains("quiet");
+        .endsWith("; node remains on MachineConfig " + before + " / image " + image);
+    assertThat(sim.node("worker-0").reboots()).hasSize(4); // three crashed, one fell back
     assertThat(sim.node("worker-1").reboots()).hasSize(2); // into the update, and back
+    for (String n : java.util.List.of("worker-0", "worker-1")) {
+      FakeHost host = sim.node(n).host();
+      assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow()).doesNotContain("quiet");
+      assertThat(annotations(n).get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
+    }
 
+    sim.apply(new Fault.FixCrashBoot("worker-0"));
     assertThat(sim.apply(new Fault.FixHealth("worker-1"))).contains("passes again");
     await()
         .atMost(Duration.ofSeconds(90))
         .until(
             () ->
-                "Done".equals(annotations("worker-1").get(NodeAnnotations.STATE))
-                    && !before.equals(annotations("worker-1").get(NodeAnnotations.CURRENT_CONFIG)));
-    assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow()).contains("quiet");
+                java.util.List.of("worker-0", "worker-1").stream()
+                    .allMatch(
+                        n ->
+                            "Done".equals(annotations(n).get(NodeAnnotations.STATE))
+                                && !before.equals(
+                                    annotations(n).get(NodeAnnotations.CURRENT_CONFIG))));
+    for (String n : java.util.List.of("worker-0", "worker-1")) {
+      assertThat(sim.node(n).host().kernelArguments(FakeHost.Slot.BOOTED).orElseThrow())
+          .contains("quiet");
+    }
   }
 
   String imageOf(String node) throws SimException {

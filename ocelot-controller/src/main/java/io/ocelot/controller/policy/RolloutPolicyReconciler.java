@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -45,26 +46,20 @@ public final class RolloutPolicyReconciler implements Reconciler<RolloutPolicy> 
             InformerEventSourceConfiguration.from(MachineConfigPool.class, RolloutPolicy.class)
                 .withName(POOLS)
                 // Every policy: a pool's labels decide which policies select it.
-                .withSecondaryToPrimaryMapper(
-                    p ->
-                        ctx.getPrimaryCache()
-                            .list()
-                            .map(ResourceID::fromResource)
-                            .collect(Collectors.toSet()))
+                .withSecondaryToPrimaryMapper(p -> everyPolicy(ctx))
                 .build(),
             ctx),
         new InformerEventSource<>(
             InformerEventSourceConfiguration.from(RolloutPolicy.class, RolloutPolicy.class)
                 .withName(PEERS)
                 // Every policy: a new or changed one may now overlap another's pools.
-                .withSecondaryToPrimaryMapper(
-                    p ->
-                        ctx.getPrimaryCache()
-                            .list()
-                            .map(ResourceID::fromResource)
-                            .collect(Collectors.toSet()))
+                .withSecondaryToPrimaryMapper(p -> everyPolicy(ctx))
                 .build(),
             ctx));
+  }
+
+  private static Set<ResourceID> everyPolicy(EventSourceContext<RolloutPolicy> ctx) {
+    return ctx.getPrimaryCache().list().map(ResourceID::fromResource).collect(Collectors.toSet());
   }
 
   @Override

@@ -99,25 +99,15 @@ public record FailureRecord(
   private FailureRecord withNote(String note, List<RollbackStep> steps) {
     List<String> all = new java.util.ArrayList<>(notes);
     all.add(note);
-    return new FailureRecord(
-        phase,
-        step,
-        command,
-        exitCode,
-        stderrTail,
-        cause,
-        steps,
-        attempt,
-        firstFailedAt,
-        failedAt,
-        target,
-        remainsOn,
-        replacedCause,
-        all);
+    return with(steps, all);
   }
 
   /** This record with the rollback's steps as they now stand. */
   public FailureRecord withRollback(List<RollbackStep> steps) {
+    return with(steps, notes);
+  }
+
+  private FailureRecord with(List<RollbackStep> steps, List<String> allNotes) {
     return new FailureRecord(
         phase,
         step,
@@ -132,7 +122,7 @@ public record FailureRecord(
         target,
         remainsOn,
         replacedCause,
-        notes);
+        allNotes);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */

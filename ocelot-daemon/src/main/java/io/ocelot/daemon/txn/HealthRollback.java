@@ -54,6 +54,7 @@ final class HealthRollback {
             + ": "
             + failed.describe();
     LOG.warn("{}; rolling back", cause);
+    BootGuard.disarm(host); // going back deliberately: the counter must not pick a boot too
     FailureRecord record =
         Failures.of(
             FailureRecord.Phase.HEALTH_CHECK,
@@ -76,17 +77,7 @@ final class HealthRollback {
   /** A start that finds a health rollback under way: one more pass, in this boot. */
   EngineOutcome resume(CommitMarker marker, Optional<Journal> journal, Attempt attempt)
       throws HostException {
-    Journal j =
-        journal.orElseGet(
-            () ->
-                new Journal(
-                    marker.attemptId(),
-                    attempt.number(),
-                    marker.previous().orElse(marker.target()),
-                    marker.target(),
-                    Journal.Phase.COMMITTED,
-                    clock.instant(),
-                    List.of()));
+    Journal j = journal.orElseGet(() -> Journal.ofCommit(marker, attempt, clock.instant()));
     FailureRecord record =
         store
             .lastFailure()

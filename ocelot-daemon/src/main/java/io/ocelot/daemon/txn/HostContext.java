@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.BootCounter;
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HealthChecks;
@@ -23,4 +24,5 @@ public record HostContext(
     BootLog bootLog,
     HostLock lock,
     FileWatcher watcher,
-    HealthChecks health) {}
+    HealthChecks health,
+    BootCounter bootCounter) {}

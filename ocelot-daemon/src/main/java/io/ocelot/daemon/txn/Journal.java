@@ -57,6 +57,21 @@ public record Journal(
     entries = List.copyOf(entries);
   }
 
+  /**
+   * The journal of a commit whose journal is gone (a host that lost it, an older daemon): no steps
+   * to undo, the marker's targets.
+   */
+  static Journal ofCommit(CommitMarker marker, Attempt attempt, Instant now) {
+    return new Journal(
+        marker.attemptId(),
+        attempt.number(),
+        marker.previous().orElse(marker.target()),
+        marker.target(),
+        Phase.COMMITTED,
+        now,
+        List.of());
+  }
+
   public Journal with(Entry entry) {
     List<Entry> out = new ArrayList<>(entries);
     if (entry.index() < out.size()) {

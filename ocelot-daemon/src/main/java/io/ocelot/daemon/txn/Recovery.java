@@ -85,17 +85,7 @@ public final class Recovery {
 
   private EngineOutcome committed(CommitMarker marker, Optional<Journal> journal, Attempt attempt)
       throws HostException {
-    Journal j =
-        journal.orElseGet(
-            () ->
-                new Journal(
-                    marker.attemptId(),
-                    attempt.number(),
-                    marker.previous().orElse(marker.target()),
-                    marker.target(),
-                    Journal.Phase.COMMITTED,
-                    clock.instant(),
-                    List.of()));
+    Journal j = journal.orElseGet(() -> Journal.ofCommit(marker, attempt, clock.instant()));
     if (host.bootId().current().equals(marker.bootId())) {
       // No reboot since the commit: the request failed or never went out before the daemon died.
       return rollBack(
@@ -111,6 +101,22 @@ public final class Recovery {
     HostStatus status = host.images().status();
     String expected = effectiveImage(marker);
     String booted = status.bootedImage().orElse("");
+    if (BootGuard.fellBack(host)) {
+      // The new deployment never booted far enough to be checked: GRUB took the previous one.
+      return rollBack(
+          j,
+          FailureRecord.Phase.FINALIZE,
+          "validate boot",
+          "the boot into "
+              + marker.target().describe()
+              + " never became healthy: after "
+              + BootGuard.BOOTS
+              + " boots the boot counter fell back to the previous deployment ("
+              + booted
+              + ")",
+          Optional.of(marker),
+          attempt);
+    }
     if (!booted.equals(expected)) {
       return rollBack(
           j,
@@ -202,6 +208,7 @@ public final class Recovery {
     List<HealthChecks.Outcome> warnings = checks.stream().filter(c -> !c.ok()).toList();
     warnings.forEach(
         w -> LOG.warn("wanted health check {} failed: {}", w.check().name(), w.describe()));
+    BootGuard.disarm(host); // the healthy mark: the bootloader keeps this deployment
     try {
       // Only now, with the boot healthy, is the way back no longer needed.
       host.images().cleanupRollback();

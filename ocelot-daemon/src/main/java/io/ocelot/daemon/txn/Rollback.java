@@ -41,6 +41,7 @@ final class Rollback {
       java.time.Instant now,
       EngineMetrics metrics)
       throws HostException {
+    BootGuard.disarm(host);
     Result undone = run(journal.withPhase(Journal.Phase.PREPARING));
     FailureRecord record =
         Failures.of(

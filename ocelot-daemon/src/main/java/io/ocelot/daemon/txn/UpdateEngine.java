@@ -149,6 +149,9 @@ public final class UpdateEngine {
     if (commit.action() == PostAction.REBOOT) {
       LOG.info("initiating reboot: {}", commit.rationale());
       listener.rebooting(commit.rationale());
+      if (journal.ownsStagedSlot()) {
+        BootGuard.arm(host); // a new deployment that never boots healthy is left by the bootloader
+      }
       CommandResult r = host.rebooter().requestReboot(commit.rationale());
       if (!r.ok()) {
         metrics.rebootFailed();

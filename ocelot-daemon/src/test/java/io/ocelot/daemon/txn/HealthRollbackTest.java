@@ -246,7 +246,7 @@ public class HealthRollbackTest {
             new ArrayList<>());
     assertThat(((EngineOutcome.Failed) end).failure().cause())
         .isEqualTo(
-            "health check 20-kubelet.sh failed after boot into " + I2 + ": timed out after 5s");
+            "health check 20-kubelet.sh failed after boot into " + I2 + ": timed out after 3s");
     assertThat(h.fake.image(FakeHost.Slot.BOOTED)).contains(I1);
   }
 

@@ -57,7 +57,8 @@ public final class HostFixture {
           "var/lib/fakehost/service-actions",
           "run/systemd/last-daemon-reload",
           "var/lib/ocelot/last-failure.json",
-          "var/lib/ocelot/engine.lock");
+          "var/lib/ocelot/engine.lock",
+          "var/lib/fakehost/grubenv");
 
   public final FakeHost fake;
   public final Path root;
@@ -111,7 +112,8 @@ public final class HostFixture {
             new io.ocelot.daemon.host.BootLog(runner),
             new io.ocelot.daemon.host.FileHostLock(root, clock),
             io.ocelot.daemon.host.FileWatcher.NONE,
-            new io.ocelot.daemon.host.ExecutableHealthChecks(files, runner, Duration.ofSeconds(5)));
+            new io.ocelot.daemon.host.ExecutableHealthChecks(files, runner, Duration.ofSeconds(3)),
+            new io.ocelot.daemon.host.GrubBootCounter(runner));
   }
 
   public StateStore store() {

@@ -94,6 +94,27 @@ public final class Admin {
     return p.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
   }
 
+  /**
+   * Waits (a timeline step titled {@code title}, a minute at most) for {@code pool}'s image to
+   * build; its pull spec, or empty when the step failed.
+   */
+  Optional<String> awaitBuild(Timeline t, String pool, String title) {
+    String[] built = new String[1];
+    boolean ok =
+        t.await(
+            title,
+            java.time.Duration.ofSeconds(60),
+            () ->
+                succeededBuild(pool)
+                    .map(
+                        b ->
+                            Timeline.Seen.of(
+                                true,
+                                "built " + (built[0] = b.getStatus().getDigestedImagePushSpec())))
+                    .orElse(Timeline.Seen.of(false, "no succeeded build")));
+    return ok ? Optional.of(built[0]) : Optional.empty();
+  }
+
   /** The succeeded build of {@code pool}'s current rendered config, if there is one. */
   Optional<MachineOSBuild> succeededBuild(String pool) {
     Optional<String> rendered = rendered(pool);

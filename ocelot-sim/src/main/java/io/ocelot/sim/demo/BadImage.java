@@ -46,23 +46,15 @@ public final class BadImage implements Scenario {
     pause(sim, true);
     t.info("kubectl create -f mosc-worker.yaml   # opts pool worker into layering");
     admin.optIn(POOL);
-    String[] built = new String[1];
-    if (!t.await(
-        "the worker pool's image builds (the pool is paused meanwhile)",
-        WAIT,
-        () ->
-            admin
-                .succeededBuild(POOL)
-                .map(
-                    b ->
-                        Seen.of(
-                            true, "built " + (built[0] = b.getStatus().getDigestedImagePushSpec())))
-                .orElse(Seen.of(false, "no succeeded build")))) {
+    Optional<String> image =
+        admin.awaitBuild(t, POOL, "the worker pool's image builds (the pool is paused meanwhile)");
+    if (image.isEmpty()) {
       return;
     }
-    t.info("ocelot fault fail-image-health " + built[0] + "   # its kubelet never gets ready");
+    String built = image.get();
+    t.info("ocelot fault fail-image-health " + built + "   # its kubelet never gets ready");
     try {
-      sim.apply(new Fault.FailImageHealth(built[0]));
+      sim.apply(new Fault.FailImageHealth(built));
     } catch (SimException e) {
       t.check("break the image", () -> Seen.of(false, e.getMessage()));
       return;
@@ -77,7 +69,7 @@ public final class BadImage implements Scenario {
         () -> {
           Optional<String> targeted =
               workers.stream()
-                  .filter(w -> built[0].equals(admin.annotation(w, NodeAnnotations.DESIRED_IMAGE)))
+                  .filter(w -> built.equals(admin.annotation(w, NodeAnnotations.DESIRED_IMAGE)))
                   .findFirst();
           if (targeted.isEmpty()) {
             return Seen.of(false, "no worker targeted yet");
@@ -88,7 +80,7 @@ public final class BadImage implements Scenario {
           boolean ok =
               admin.state(w).equals("Degraded")
                   && reason.startsWith(
-                      "health check 50-fakehost-health.sh failed after boot into " + built[0])
+                      "health check 50-fakehost-health.sh failed after boot into " + built)
                   && booted.equals(baseImage);
           return Seen.of(
               ok, w + ": state=" + admin.state(w) + ", booted " + booted + ", " + reason);

@@ -7,6 +7,7 @@ import io.ocelot.sim.demo.Timeline.Seen;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A layered image for the whole worker pool, rolled out with maxUnavailable 1: the order (zone,
@@ -32,21 +33,12 @@ public final class Rollout implements Scenario {
         sim.nodes().stream().map(n -> n.name()).filter(n -> n.startsWith("worker-")).toList();
     t.info("kubectl create -f mosc-worker.yaml   # opts pool worker into layering");
     admin.optIn(POOL);
-    String[] built = new String[1];
-    if (!t.await(
-        "the worker pool's image builds",
-        Duration.ofSeconds(60),
-        () ->
-            admin
-                .succeededBuild(POOL)
-                .map(
-                    b ->
-                        Seen.of(
-                            true, "built " + (built[0] = b.getStatus().getDigestedImagePushSpec())))
-                .orElse(Seen.of(false, "no succeeded build")))) {
+    Optional<String> image = admin.awaitBuild(t, POOL, "the worker pool's image builds");
+    if (image.isEmpty()) {
       return;
     }
-    RolloutRecorder r = new RolloutRecorder(built[0], Clock.systemUTC());
+    String built = image.get();
+    RolloutRecorder r = new RolloutRecorder(built, Clock.systemUTC());
     try (Watch watch = sim.client().nodes().watch(r)) {
       Duration budget =
           sim.settings().rebootTime().plusSeconds(5).multipliedBy(workers.size()).plusSeconds(30);

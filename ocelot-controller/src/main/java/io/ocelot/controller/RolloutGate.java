@@ -5,6 +5,7 @@ import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.policy.MaintenanceWindows;
 import io.ocelot.controller.policy.RolloutPolicies;
+import io.ocelot.controller.policy.Soak;
 import io.ocelot.controller.pool.NodeClassifier;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolTarget;
@@ -25,6 +26,7 @@ final class RolloutGate {
   private final ObjectEvents events;
   private final Clock clock;
   private final Map<String, String> announcedHalts = new ConcurrentHashMap<>();
+  private final Map<String, Seen> firstSeen = new ConcurrentHashMap<>();
 
   RolloutGate(ObjectEvents events, Clock clock) {
     this.events = events;
@@ -32,11 +34,14 @@ final class RolloutGate {
   }
 
   /** Why no new node may start, if anything holds. */
-  record Hold(Optional<StopTheLine.Halt> halt, Optional<MaintenanceWindows.Closed> window) {
-    static final Hold NONE = new Hold(Optional.empty(), Optional.empty());
+  record Hold(
+      Optional<StopTheLine.Halt> halt,
+      Optional<MaintenanceWindows.Closed> window,
+      Optional<Soak.Wait> soak) {
+    static final Hold NONE = new Hold(Optional.empty(), Optional.empty(), Optional.empty());
 
     boolean holds() {
-      return halt.isPresent() || window.isPresent();
+      return halt.isPresent() || window.isPresent() || soak.isPresent();
     }
   }
 
@@ -50,16 +55,55 @@ final class RolloutGate {
             policy.maxFailedNodes(),
             Optional.ofNullable(pool.getMetadata().getAnnotations())
                 .map(a -> a.get(StopTheLine.RESUMED)));
-    return new Hold(halt, closedWindow(policy, nodes, target));
+    return new Hold(halt, closedWindow(policy, nodes, target), soak(policy, nodes, target));
   }
 
-  /** The pool's Updating message while a closed window holds it. */
+  /** The soak wait, from when this controller first saw each node on the target. */
+  private Optional<Soak.Wait> soak(
+      RolloutPolicies.Resolution policy, List<PoolNode> nodes, PoolTarget target) {
+    String id = StopTheLine.id(target);
+    List<Soak.Updated> updated = new java.util.ArrayList<>();
+    for (PoolNode n : nodes) {
+      if (!NodeClassifier.updated(n, target)) {
+        continue;
+      }
+      Seen seen =
+          firstSeen.compute(
+              n.name(),
+              (k, v) -> v != null && v.target().equals(id) ? v : new Seen(id, clock.instant()));
+      updated.add(new Soak.Updated(n.name(), seen.at(), n.ready() && !n.phase().isFailing()));
+    }
+    if (nodes.stream().allMatch(n -> NodeClassifier.targeted(n, target))) {
+      return Optional.empty(); // nobody left to start
+    }
+    return Soak.evaluate(updated, policy.soak(), clock.instant());
+  }
+
+  /** When this controller first saw a node on a target. */
+  private record Seen(String target, java.time.Instant at) {}
+
+  /** The pool's Updating message while a closed window or a soak holds it. */
   Optional<String> waiting(Hold hold) {
-    return hold.window().map(w -> w.message(clock.instant()));
+    return hold.window()
+        .map(w -> w.message(clock.instant()))
+        .or(() -> hold.soak().map(Soak.Wait::message));
   }
 
-  /** When to look again: at the window's opening, and at least every minute (clocks change). */
+  /**
+   * When to look again: at the window's opening or the soak's end, and at least every minute
+   * (clocks change, and a node's health is not an event of the pool).
+   */
   Optional<Duration> recheck(Hold hold) {
+    if (hold.soak().isPresent() && hold.window().isEmpty()) {
+      return Optional.of(
+          hold.soak()
+              .get()
+              .until()
+              .map(u -> Duration.between(clock.instant(), u))
+              .filter(d -> d.compareTo(Duration.ofMinutes(1)) < 0)
+              .map(d -> d.isNegative() ? Duration.ZERO : d)
+              .orElse(Duration.ofMinutes(1)));
+    }
     return hold.window()
         .map(w -> Duration.between(clock.instant(), w.opens()))
         .map(

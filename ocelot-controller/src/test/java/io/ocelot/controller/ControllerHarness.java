@@ -294,6 +294,25 @@ final class ControllerHarness implements AutoCloseable {
     return client.nodes().resource(n).create();
   }
 
+  /** The nodes told to go to {@code config}. */
+  java.util.Set<String> targetedAt(String config) {
+    return client.nodes().list().getItems().stream()
+        .filter(
+            n ->
+                config.equals(n.getMetadata().getAnnotations().get(NodeAnnotations.DESIRED_CONFIG)))
+        .map(n -> n.getMetadata().getName())
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
+  /** How many nodes are Done on {@code config}. */
+  long doneOn(String config) {
+    return client.nodes().list().getItems().stream()
+        .map(n -> n.getMetadata().getAnnotations())
+        .filter(a -> config.equals(a.get(NodeAnnotations.CURRENT_CONFIG)))
+        .filter(a -> "Done".equals(a.get(NodeAnnotations.STATE)))
+        .count();
+  }
+
   Node node(String name) {
     return client.nodes().withName(name).get();
   }

@@ -3,16 +3,13 @@ package io.ocelot.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfigPoolCondition;
-import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.pool.StopTheLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,23 +37,6 @@ class RolloutHaltIT {
     if (cluster != null) {
       cluster.close();
     }
-  }
-
-  Set<String> targetedAt(String config) {
-    return cluster.client.nodes().list().getItems().stream()
-        .filter(
-            n ->
-                config.equals(n.getMetadata().getAnnotations().get(NodeAnnotations.DESIRED_CONFIG)))
-        .map(n -> n.getMetadata().getName())
-        .collect(Collectors.toSet());
-  }
-
-  long on(String config) {
-    return cluster.client.nodes().list().getItems().stream()
-        .map(Node::getMetadata)
-        .filter(m -> config.equals(m.getAnnotations().get(NodeAnnotations.CURRENT_CONFIG)))
-        .filter(m -> "Done".equals(m.getAnnotations().get(NodeAnnotations.STATE)))
-        .count();
   }
 
   @Test
@@ -88,10 +68,12 @@ class RolloutHaltIT {
                 + ":worker-0 --overwrite', or change the target");
 
     // The nodes started before the failure finish; no new one starts.
-    await().atMost(Duration.ofSeconds(20)).until(() -> on(next) == targetedAt(next).size() - 1);
-    Set<String> targeted = targetedAt(next);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> cluster.doneOn(next) == cluster.targetedAt(next).size() - 1);
+    Set<String> targeted = cluster.targetedAt(next);
     Thread.sleep(2000);
-    assertThat(targetedAt(next)).isEqualTo(targeted);
+    assertThat(cluster.targetedAt(next)).isEqualTo(targeted);
     assertThat(targeted).contains("worker-0").hasSizeLessThan(10);
     assertThat(cluster.events("RolloutHalted")).hasSize(1);
     assertThat(cluster.metrics())
@@ -106,7 +88,7 @@ class RolloutHaltIT {
           p.getMetadata().getAnnotations().put(StopTheLine.RESUMED, next + ":worker-0");
           return p;
         });
-    await().atMost(Duration.ofSeconds(60)).until(() -> on(next) == 9);
+    await().atMost(Duration.ofSeconds(60)).until(() -> cluster.doneOn(next) == 9);
     cluster.awaitCondition("RolloutHalted", c -> "False".equals(c.getStatus()));
 
     daemons.fix("worker-0");

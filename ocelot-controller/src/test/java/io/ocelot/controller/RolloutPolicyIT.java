@@ -96,6 +96,9 @@ class RolloutPolicyIT {
         .contains("select pools by names or by selector")
         .contains("spec.maxFailedNodes");
 
+    RolloutPolicy example =
+        policy(Files.readString(Path.of("..", "examples", "policy", "rollout-policy.yaml")));
+    assertThat(example.getSpec().getSoak()).isEqualTo("30m");
     RolloutPolicy ok = policy(window("[Sat, Sun]", "02:00", "4h", null));
     assertThat(ok.getSpec().getMaxFailedNodes()).isEqualTo(1); // defaulted by the server
     assertThat(ok.getSpec().getMaintenanceWindows().get(0).getTimeZone()).isEqualTo("UTC");
@@ -159,6 +162,41 @@ class RolloutPolicyIT {
             () -> assertThat(policyStatus("nights").getPools()).containsExactly("worker"));
     assertThat(policyStatus("nights").getConditions().get(0).getMessage())
         .isEqualTo("Governs pool worker");
+
+    // Soak: with 30 minutes between batches, the next rollout takes one node and then waits.
+    cluster
+        .client
+        .resources(RolloutPolicy.class)
+        .withName("nights")
+        .edit(
+            p -> {
+              p.getSpec().setSoak("30m");
+              p.getSpec().getMaintenanceWindows().clear();
+              return p;
+            });
+    cluster.editPool(
+        p -> {
+          p.getSpec().setMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(1));
+          return p;
+        });
+    cluster.example("60-kubelet-dropin.yaml");
+    String third = cluster.awaitRendered(Optional.of(next));
+    for (int batch = 1; batch <= 2; batch++) {
+      int done = batch;
+      MachineConfigPoolCondition soaking =
+          cluster.awaitCondition(
+              "Updating",
+              c -> c.getMessage().startsWith("soak: ") && cluster.doneOn(third) == done);
+      assertThat(soaking.getMessage())
+          .matches(
+              "soak: worker-\\d took the update at 2026-12-05T1[0-9]:[0-9:]+Z; the next node"
+                  + " starts in 30m");
+      Thread.sleep(500);
+      assertThat(cluster.targetedAt(third).size()).isEqualTo(done); // nobody new while soaking
+      clock.advance(Duration.ofMinutes(31));
+      touch("nights");
+    }
+    cluster.awaitUpdated(third, 3, Duration.ofSeconds(60));
 
     // A second policy on the same pool: both are refused for it, and say why.
     policy(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import java.util.ArrayList;
@@ -28,6 +29,21 @@ public class RolloutPolicySpec {
           + " when a window closes finishes; no new one starts")
   @Size(max = 28)
   private List<MaintenanceWindow> maintenanceWindows = new ArrayList<>();
+
+  @JsonPropertyDescription(
+      "How long every updated node must have been healthy before the next node starts (soak),"
+          + " e.g. 10m, 1h; none: no wait")
+  @Size(max = 16)
+  @Pattern("^([0-9]+h)?([0-9]+m)?$")
+  private String soak;
+
+  public String getSoak() {
+    return soak;
+  }
+
+  public void setSoak(String soak) {
+    this.soak = soak;
+  }
 
   public PoolSelection getPools() {
     return pools;

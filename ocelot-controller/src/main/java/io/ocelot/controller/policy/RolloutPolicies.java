@@ -5,6 +5,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.policy.MaintenanceWindow;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.pool.StopTheLine;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,11 @@ public final class RolloutPolicies {
     default List<MaintenanceWindow> windows() {
       return List.of();
     }
+
+    /** How long updated nodes must be healthy before the next starts; zero: no wait. */
+    default Duration soak() {
+      return Duration.ZERO;
+    }
   }
 
   /** No policy selects the pool. */
@@ -47,6 +53,11 @@ public final class RolloutPolicies {
     @Override
     public List<MaintenanceWindow> windows() {
       return policy.getSpec().getMaintenanceWindows();
+    }
+
+    @Override
+    public Duration soak() {
+      return Soak.of(Optional.ofNullable(policy.getSpec().getSoak()));
     }
   }
 

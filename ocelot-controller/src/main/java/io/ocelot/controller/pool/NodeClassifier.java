@@ -8,7 +8,7 @@ public final class NodeClassifier {
   private NodeClassifier() {}
 
   /** On the target, Done, and (non-layered) with no image annotations at all. */
-  static boolean updated(PoolNode n, PoolTarget t) {
+  public static boolean updated(PoolNode n, PoolTarget t) {
     boolean configs =
         n.currentConfig().equals(Optional.of(t.config()))
             && n.desiredConfig().equals(Optional.of(t.config()));

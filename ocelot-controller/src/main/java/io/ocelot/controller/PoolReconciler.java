@@ -16,6 +16,7 @@ import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.policy.PrometheusAlertSource;
 import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
@@ -73,7 +74,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
     this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
     this.debounce = new RenderDebounce(settings.renderDelay(), clock);
-    this.gate = new RolloutGate(events, clock);
+    this.gate = new RolloutGate(events, clock, new PrometheusAlertSource());
   }
 
   @Override

@@ -2,7 +2,9 @@ package io.ocelot.controller;
 
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.policy.AlertGate;
 import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.controller.policy.AlertSource;
 import io.ocelot.controller.policy.MaintenanceWindows;
 import io.ocelot.controller.policy.RolloutPolicies;
 import io.ocelot.controller.policy.Soak;
@@ -10,12 +12,15 @@ import io.ocelot.controller.pool.NodeClassifier;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolTarget;
 import io.ocelot.controller.pool.StopTheLine;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * What holds a pool's rollout back besides maxUnavailable and {@code paused}, from the pool's
@@ -25,23 +30,27 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RolloutGate {
   private final ObjectEvents events;
   private final Clock clock;
+  private final AlertSource alerts;
   private final Map<String, String> announcedHalts = new ConcurrentHashMap<>();
   private final Map<String, Seen> firstSeen = new ConcurrentHashMap<>();
 
-  RolloutGate(ObjectEvents events, Clock clock) {
+  RolloutGate(ObjectEvents events, Clock clock, AlertSource alerts) {
     this.events = events;
     this.clock = clock;
+    this.alerts = alerts;
   }
 
   /** Why no new node may start, if anything holds. */
   record Hold(
       Optional<StopTheLine.Halt> halt,
       Optional<MaintenanceWindows.Closed> window,
-      Optional<Soak.Wait> soak) {
-    static final Hold NONE = new Hold(Optional.empty(), Optional.empty(), Optional.empty());
+      Optional<Soak.Wait> soak,
+      Optional<String> alerts) {
+    static final Hold NONE =
+        new Hold(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     boolean holds() {
-      return halt.isPresent() || window.isPresent() || soak.isPresent();
+      return halt.isPresent() || window.isPresent() || soak.isPresent() || alerts.isPresent();
     }
   }
 
@@ -55,7 +64,48 @@ final class RolloutGate {
             policy.maxFailedNodes(),
             Optional.ofNullable(pool.getMetadata().getAnnotations())
                 .map(a -> a.get(StopTheLine.RESUMED)));
-    return new Hold(halt, closedWindow(policy, nodes, target), soak(policy, nodes, target));
+    boolean toStart = !nodes.stream().allMatch(n -> NodeClassifier.targeted(n, target));
+    return new Hold(
+        halt,
+        closedWindow(policy, nodes, target),
+        soak(policy, nodes, target),
+        toStart ? policy.alertGate().flatMap(this::blockingAlerts) : Optional.empty());
+  }
+
+  /**
+   * The firing alerts the gate selects, as the pool's Updating message says them; an unreadable
+   * Prometheus or a bad expression holds too (the gate fails closed, and says why).
+   */
+  private Optional<String> blockingAlerts(AlertGate gate) {
+    Pattern names;
+    try {
+      names = Pattern.compile(Optional.ofNullable(gate.getAlertNames()).orElse(".+"));
+    } catch (PatternSyntaxException e) {
+      return Optional.of(
+          "alert gate: spec.alertGate.alertNames is not a regular expression: "
+              + e.getDescription());
+    }
+    List<AlertSource.Firing> firing;
+    try {
+      firing = alerts.firing(gate.getPrometheusURL());
+    } catch (IOException e) {
+      return Optional.of(
+          "alert gate: cannot read the alerts of "
+              + gate.getPrometheusURL()
+              + " ("
+              + e.getMessage()
+              + "); no new node starts until it answers");
+    }
+    List<String> blocking =
+        firing.stream()
+            .filter(f -> names.matcher(f.name()).matches())
+            .map(f -> f.name() + (f.node().isEmpty() ? "" : " (" + f.node() + ")"))
+            .distinct()
+            .sorted()
+            .toList();
+    return blocking.isEmpty()
+        ? Optional.empty()
+        : Optional.of("waiting for alerts to clear: " + String.join(", ", blocking));
   }
 
   /** The soak wait, from when this controller first saw each node on the target. */
@@ -86,7 +136,8 @@ final class RolloutGate {
   Optional<String> waiting(Hold hold) {
     return hold.window()
         .map(w -> w.message(clock.instant()))
-        .or(() -> hold.soak().map(Soak.Wait::message));
+        .or(() -> hold.soak().map(Soak.Wait::message))
+        .or(hold::alerts);
   }
 
   /**
@@ -94,6 +145,9 @@ final class RolloutGate {
    * (clocks change, and a node's health is not an event of the pool).
    */
   Optional<Duration> recheck(Hold hold) {
+    if (hold.alerts().isPresent() && hold.window().isEmpty() && hold.soak().isEmpty()) {
+      return Optional.of(Duration.ofSeconds(10)); // alerts are not events of the pool
+    }
     if (hold.soak().isPresent() && hold.window().isEmpty()) {
       return Optional.of(
           hold.soak()

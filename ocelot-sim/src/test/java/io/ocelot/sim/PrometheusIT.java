@@ -125,6 +125,61 @@ class PrometheusIT {
         .contains(new Alert("MCDRebootError", NODE, "critical"));
     assertThat(alerts(port)).noneMatch(a -> a.startsWith("MCDRebootError worker-0"));
 
+    // The alert gate: while these alerts fire, the worker pool starts no node on its new config.
+    sim.client()
+        .resource(
+            io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+                "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: gated}\n"
+                    + "spec:\n  pools: {names: [worker]}\n  alertGate:\n"
+                    + "    prometheusURL: http://127.0.0.1:"
+                    + port
+                    + "\n    alertNames: MCDRebootError|OcelotRebootFailing\n",
+                io.ocelot.api.policy.RolloutPolicy.class))
+        .create();
+    String workerConfig = steps.annotation("worker-0", NodeAnnotations.CURRENT_CONFIG);
+    // A config for the worker pool alone (a worker-role one would change the layered pool too).
+    String role = "machineconfiguration.openshift.io/role";
+    sim.client()
+        .resources(io.ocelot.api.model.MachineConfigPool.class)
+        .withName("worker")
+        .edit(
+            p -> {
+              p.getSpec()
+                  .setMachineConfigSelector(
+                      new io.fabric8.kubernetes.api.model.LabelSelectorBuilder()
+                          .addNewMatchExpression()
+                          .withKey(role)
+                          .withOperator("In")
+                          .withValues("worker", "worker-gated")
+                          .endMatchExpression()
+                          .build());
+              return p;
+            });
+    io.ocelot.api.model.MachineConfig mc = new io.ocelot.api.model.MachineConfig();
+    mc.getMetadata().setName("99-worker-gated-karg");
+    mc.getMetadata().setLabels(java.util.Map.of(role, "worker-gated"));
+    var spec = new io.ocelot.api.model.MachineConfigSpec();
+    spec.setKernelArguments(List.of("quiet"));
+    spec.setConfig(Json.MAPPER.readTree("{\"ignition\": {\"version\": \"3.4.0\"}}"));
+    mc.setSpec(spec);
+    sim.client().resource(mc).create();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                updatingMessage("worker")
+                    .equals(
+                        "waiting for alerts to clear: MCDRebootError ("
+                            + NODE
+                            + "), OcelotRebootFailing ("
+                            + NODE
+                            + ")"));
+    Thread.sleep(1000);
+    assertThat(steps.annotation("worker-0", NodeAnnotations.DESIRED_CONFIG))
+        .isEqualTo(workerConfig);
+    assertThat(steps.annotation("worker-2", NodeAnnotations.DESIRED_CONFIG))
+        .isEqualTo(workerConfig);
+
     steps.fixReboots(NODE);
     // While the node reboots its daemon's series go stale, which alone resolves the alerts; wait
     // for the fresh daemon's counter (0) to be scraped, then for the alerts to be resolved on it.
@@ -143,6 +198,28 @@ class PrometheusIT {
                         a ->
                             a.startsWith("MCDRebootError") || a.startsWith("OcelotRebootFailing")));
     assertThat(value(port, "mcd_reboot_failing{node=\"" + NODE + "\"}")).isEqualTo("0");
+    // The alerts cleared: the gated pool's rollout goes on (its first node is targeted).
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                List.of("worker-0", "worker-2").stream()
+                    .anyMatch(
+                        n ->
+                            !workerConfig.equals(
+                                steps.annotation(n, NodeAnnotations.DESIRED_CONFIG))));
+  }
+
+  String updatingMessage(String pool) {
+    var p =
+        sim.client().resources(io.ocelot.api.model.MachineConfigPool.class).withName(pool).get();
+    return p == null || p.getStatus() == null
+        ? ""
+        : p.getStatus().getConditions().stream()
+            .filter(c -> "Updating".equals(c.getType()))
+            .map(c -> c.getMessage())
+            .findFirst()
+            .orElse("");
   }
 
   /** The value of an instant query's first series, or "" when there is none. */

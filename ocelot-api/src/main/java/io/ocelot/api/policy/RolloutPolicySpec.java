@@ -37,6 +37,18 @@ public class RolloutPolicySpec {
   @Pattern("^([0-9]+h)?([0-9]+m)?$")
   private String soak;
 
+  @JsonPropertyDescription(
+      "No new node starts while alerts matching alertNames fire in this Prometheus; none: no gate")
+  private AlertGate alertGate;
+
+  public AlertGate getAlertGate() {
+    return alertGate;
+  }
+
+  public void setAlertGate(AlertGate alertGate) {
+    this.alertGate = alertGate;
+  }
+
   public String getSoak() {
     return soak;
   }

@@ -2,6 +2,7 @@ package io.ocelot.controller.policy;
 
 import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.policy.AlertGate;
 import io.ocelot.api.policy.MaintenanceWindow;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.pool.StopTheLine;
@@ -34,6 +35,11 @@ public final class RolloutPolicies {
     default Duration soak() {
       return Duration.ZERO;
     }
+
+    /** The Prometheus whose firing alerts hold new nodes back, if any. */
+    default Optional<AlertGate> alertGate() {
+      return Optional.empty();
+    }
   }
 
   /** No policy selects the pool. */
@@ -53,6 +59,11 @@ public final class RolloutPolicies {
     @Override
     public List<MaintenanceWindow> windows() {
       return policy.getSpec().getMaintenanceWindows();
+    }
+
+    @Override
+    public Optional<AlertGate> alertGate() {
+      return Optional.ofNullable(policy.getSpec().getAlertGate());
     }
 
     @Override

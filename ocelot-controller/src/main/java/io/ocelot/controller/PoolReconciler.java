@@ -74,7 +74,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
     this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
     this.debounce = new RenderDebounce(settings.renderDelay(), clock);
-    this.gate = new RolloutGate(events, clock, new PrometheusAlertSource());
+    this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
 
   @Override

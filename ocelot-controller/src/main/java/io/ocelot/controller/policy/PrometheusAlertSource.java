@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Prometheus's {@code /api/v1/alerts}, the firing ones, each answer reused for a few seconds: a
- * pool is reconciled on every node event, and its gate must not turn into a request per event.
+ * pool is reconciled on every node event, and its gate must not turn into a request per event. (A
+ * clock that stands still reuses an answer until it moves; tests that move it by hand move it.)
  */
 public final class PrometheusAlertSource implements AlertSource {
   private static final Duration REUSE = Duration.ofSeconds(5);
@@ -24,12 +26,17 @@ public final class PrometheusAlertSource implements AlertSource {
 
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
   private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+  private final Clock clock;
 
   private record Answer(Instant at, List<Firing> firing) {}
 
+  public PrometheusAlertSource(Clock clock) {
+    this.clock = clock;
+  }
+
   @Override
   public List<Firing> firing(String baseUrl) throws IOException {
-    Instant now = Instant.now(); // wall time: the reuse is about load, not about the rollout
+    Instant now = clock.instant();
     Answer a = answers.get(baseUrl);
     if (a != null && Duration.between(a.at(), now).compareTo(REUSE) < 0) {
       return a.firing();

@@ -64,6 +64,16 @@ public record CommitMarker(
 
   /** This committed marker once its boot failed the health checks, in boot {@code bootId}. */
   public CommitMarker reverting(Optional<String> leaveDeployment, String bootId) {
+    return reverting(bootId, new Revert(leaveDeployment, 0));
+  }
+
+  /** This reverting marker in a new boot {@code bootId}. */
+  public CommitMarker rebooted(String bootId) {
+    Revert r = revert.orElse(new Revert(Optional.empty(), 0));
+    return reverting(bootId, new Revert(r.leaveDeployment(), r.boots() + 1));
+  }
+
+  private CommitMarker reverting(String bootId, Revert r) {
     return new CommitMarker(
         Phase.REVERTING,
         target,
@@ -72,20 +82,6 @@ public record CommitMarker(
         previousMachineConfig,
         attemptId,
         bootId,
-        Optional.of(new Revert(leaveDeployment, 0)));
-  }
-
-  /** This reverting marker in a new boot {@code bootId}. */
-  public CommitMarker rebooted(String bootId) {
-    Revert r = revert.orElse(new Revert(Optional.empty(), 0));
-    return new CommitMarker(
-        phase,
-        target,
-        machineConfig,
-        previous,
-        previousMachineConfig,
-        attemptId,
-        bootId,
-        Optional.of(new Revert(r.leaveDeployment(), r.boots() + 1)));
+        Optional.of(r));
   }
 }

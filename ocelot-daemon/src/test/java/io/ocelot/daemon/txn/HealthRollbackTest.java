@@ -79,6 +79,24 @@ public class HealthRollbackTest {
     return o;
   }
 
+  /** A host on R1/I1, laid out under {@code name}. */
+  HostFixture onR1(String name) throws Exception {
+    HostFixture h = new HostFixture(dir.resolve(name), I1);
+    h.settle(R1, Optional.of(I1));
+    return h;
+  }
+
+  /** Updates {@code h} from R1/I1 to {@code to}/I2 and boots until the node rests. */
+  static EngineOutcome updateTo(HostFixture h, MachineConfig to) throws Exception {
+    return drive(
+        h,
+        h.engine()
+            .apply(
+                HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(to, I2), I1),
+                Attempt.FIRST),
+        new ArrayList<>());
+  }
+
   /** The host's configuration, without the deployments and the markers that must differ. */
   static Map<String, String> config(HostFixture h) {
     Map<String, String> all = h.snapshot();
@@ -193,34 +211,15 @@ public class HealthRollbackTest {
 
   @Test
   void greenbootRequiredChecksCountAndWantedChecksOnlyWarn() throws Exception {
-    HostFixture h = new HostFixture(dir.resolve("root"), I1);
-    h.settle(R1, Optional.of(I1));
+    HostFixture h = onR1("root");
     MachineConfig greenboot =
         withCheck("/etc/greenboot/check/required.d/10-disk.sh", FAILING, BASE);
-    List<String> trail = new ArrayList<>();
-    EngineOutcome end =
-        drive(
-            h,
-            h.engine()
-                .apply(
-                    HostFixture.plan(
-                        ConfigTarget.layered(R1, I1), ConfigTarget.layered(greenboot, I2), I1),
-                    Attempt.FIRST),
-            trail);
+    EngineOutcome end = updateTo(h, greenboot);
     assertThat(((EngineOutcome.Failed) end).failure().step()).isEqualTo("health check 10-disk.sh");
 
-    HostFixture w = new HostFixture(dir.resolve("wanted"), I1);
-    w.settle(R1, Optional.of(I1));
+    HostFixture w = onR1("wanted");
     MachineConfig wanted = withCheck("/etc/ocelot/health.d/wanted.d/50-ntp.sh", FAILING, BASE);
-    EngineOutcome done =
-        drive(
-            w,
-            w.engine()
-                .apply(
-                    HostFixture.plan(
-                        ConfigTarget.layered(R1, I1), ConfigTarget.layered(wanted, I2), I1),
-                    Attempt.FIRST),
-            new ArrayList<>());
+    EngineOutcome done = updateTo(w, wanted);
     EngineOutcome.Completed c = (EngineOutcome.Completed) done;
     assertThat(c.target()).isEqualTo(new Target("rendered-worker-2", Optional.of(I2)));
     assertThat(c.warnings()).hasSize(1);
@@ -232,18 +231,9 @@ public class HealthRollbackTest {
 
   @Test
   void aCheckThatHangsTimesOutAndFails() throws Exception {
-    HostFixture h = new HostFixture(dir.resolve("root"), I1);
-    h.settle(R1, Optional.of(I1));
+    HostFixture h = onR1("root");
     MachineConfig hangs = withCheck(KUBELET_CHECK, "#!/bin/sh\nexec sleep 60\n", BASE);
-    EngineOutcome end =
-        drive(
-            h,
-            h.engine()
-                .apply(
-                    HostFixture.plan(
-                        ConfigTarget.layered(R1, I1), ConfigTarget.layered(hangs, I2), I1),
-                    Attempt.FIRST),
-            new ArrayList<>());
+    EngineOutcome end = updateTo(h, hangs);
     assertThat(((EngineOutcome.Failed) end).failure().cause())
         .isEqualTo(
             "health check 20-kubelet.sh failed after boot into " + I2 + ": timed out after 3s");
@@ -252,8 +242,7 @@ public class HealthRollbackTest {
 
   @Test
   void aFailedRebootIntoThePreviousStateIsReportedAndRetried() throws Exception {
-    HostFixture h = new HostFixture(dir.resolve("root"), I1);
-    h.settle(R1, Optional.of(I1));
+    HostFixture h = onR1("root");
     h.engine().apply(layeredPlan(), Attempt.FIRST);
     h.fake.reboot();
     h.restartDaemon();
@@ -303,8 +292,7 @@ public class HealthRollbackTest {
   @ParameterizedTest
   @MethodSource("crashPoints")
   void killedAnywhereOnTheWayBackStillEndsOnTheOldState(int n) throws Exception {
-    HostFixture h = new HostFixture(dir.resolve("root"), I1);
-    h.settle(R1, Optional.of(I1));
+    HostFixture h = onR1("root");
     Map<String, String> before = config(h);
     h.engine().apply(layeredPlan(), Attempt.FIRST);
     h.fake.reboot();
@@ -345,8 +333,7 @@ public class HealthRollbackTest {
   /** Pins the crash points the parameterized test walks, so a new durable write extends it. */
   @Test
   void theWayBackHasItsCrashPointsPinned() throws Exception {
-    HostFixture h = new HostFixture(dir.resolve("root"), I1);
-    h.settle(R1, Optional.of(I1));
+    HostFixture h = onR1("root");
     h.engine().apply(layeredPlan(), Attempt.FIRST);
     h.fake.reboot();
     h.restartDaemon();

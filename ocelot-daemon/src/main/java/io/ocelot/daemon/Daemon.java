@@ -20,6 +20,7 @@ import io.ocelot.daemon.node.DriftMonitor;
 import io.ocelot.daemon.node.NodeCache;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodePhase;
+import io.ocelot.daemon.node.NodeReadyCheck;
 import io.ocelot.daemon.node.NodeReporter;
 import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.NodeWriter;
@@ -105,11 +106,17 @@ public final class Daemon implements AutoCloseable {
       ClusterDrain.Sleeper sleeper) {
     this.settings = settings;
     this.client = client;
-    this.host = host;
     this.metrics = metrics;
     this.clock = clock;
     this.cache = new NodeCache(clock, settings.viewMaxAge());
     this.writer = new NodeWriter(client, settings.node(), cache);
+    // The host's own checks first: the kubelet gets their run time to come up.
+    this.host =
+        host.withHealth(
+            host.health()
+                .then(
+                    new NodeReadyCheck(
+                        writer::find, host.bootId(), clock, sleeper, settings.readyTimeout())));
     this.events = new NodeEvents(client, settings.eventNamespace(), clock);
     this.reporter =
         new NodeReporter(

@@ -163,16 +163,52 @@ class DaemonScenariosIT {
         .until(() -> node.scrape().contains("mcd_health_check_failures_total 1.0"));
     assertThat(node.scrape())
         .contains("mcd_state{reason=\"health-check-failed\",state=\"Degraded\"}");
-    // The configuration is as before (deployments, markers and run/ change with every boot).
-    java.util.function.Predicate<String> volatileState =
-        k ->
-            k.startsWith("var/lib/fakehost/")
-                || k.startsWith("var/lib/ocelot/")
-                || k.startsWith("run");
     Map<String, String> after = host.snapshot();
-    after.keySet().removeIf(volatileState);
-    before.keySet().removeIf(volatileState);
+    after.keySet().removeIf(DaemonScenariosIT::runtimeState);
+    before.keySet().removeIf(DaemonScenariosIT::runtimeState);
     assertThat(HostFixture.differences(before, after)).isEmpty();
+  }
+
+  @Test
+  void aBootWhoseKubeletNeverGetsReadyGoesBackAndSaysWhatTheNodeReported() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    setDesiredConfig(R2.getMetadata().getName());
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    node.kubeletReady = false; // the new boot's kubelet never comes up
+    node.startDaemon();
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    node.kubeletReady = true; // back on the old config, it does
+    node.startDaemon();
+    node.awaitState("Degraded");
+    String cause =
+        "health check node-ready failed after boot into "
+            + BASE
+            + ": timed out after 3s: \"Ready=False (KubeletNotReady: container runtime network"
+            + " not ready: cni plugin not initialized)\"";
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .startsWith(cause + "; rolled back to " + BASE + " (")
+        .endsWith("node remains on MachineConfig rendered-worker-1 / image " + BASE);
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
+    await().atMost(Duration.ofSeconds(10)).until(() -> !node.events("HealthCheckFailed").isEmpty());
+    assertThat(node.events("HealthCheckFailed").get(0).getMessage()).isEqualTo(cause);
+    assertThat(host.root.resolve("etc/chrony.conf")).content().doesNotContain("b.example.com");
+    Map<String, String> after = host.snapshot();
+    after.keySet().removeIf(DaemonScenariosIT::runtimeState);
+    before.keySet().removeIf(DaemonScenariosIT::runtimeState);
+    assertThat(HostFixture.differences(before, after)).isEmpty();
+  }
+
+  /** Deployments, markers and run/ change with every boot; the configuration must not. */
+  private static boolean runtimeState(String path) {
+    return path.startsWith("var/lib/fakehost/")
+        || path.startsWith("var/lib/ocelot/")
+        || path.startsWith("run");
   }
 
   @Test

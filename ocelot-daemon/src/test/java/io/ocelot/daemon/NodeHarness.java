@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.NodeStatus;
+import io.fabric8.kubernetes.api.model.NodeSystemInfoBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
@@ -40,6 +44,12 @@ final class NodeHarness implements AutoCloseable {
   DaemonMetrics metrics;
   volatile boolean ackDrains = true;
 
+  /** Whether the kubelet reports Ready at the next {@link #startDaemon} (a boot). */
+  volatile boolean kubeletReady = true;
+
+  /** The harness daemon's limit for the built-in node-ready check. */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(3);
+
   /** The daemon's own client (the harness and the test use {@link #client}): e.g. via a proxy. */
   KubernetesClient daemonClient;
 
@@ -68,7 +78,8 @@ final class NodeHarness implements AutoCloseable {
             Duration.ofSeconds(5),
             Duration.ofMinutes(10),
             // No drift polls unless a test asks (DriftMonitorIT): the scenarios edit host files.
-            Duration.ZERO);
+            Duration.ZERO,
+            READY_TIMEOUT);
     client
         .nodes()
         .resource(
@@ -93,9 +104,13 @@ final class NodeHarness implements AutoCloseable {
     settings = settings.withResync(resync, viewMaxAge);
   }
 
-  /** A fresh daemon process: new metrics registry. */
+  /**
+   * A fresh daemon process: new metrics registry. The node's kubelet, up by then, has reported the
+   * boot: Ready (or not, per {@link #kubeletReady}) with the host's boot ID, as after a real boot.
+   */
   void startDaemon() throws IOException {
     stopDaemon();
+    postReady();
     registry = new PrometheusRegistry();
     metrics = new DaemonMetrics(registry);
     daemon =
@@ -107,6 +122,37 @@ final class NodeHarness implements AutoCloseable {
             Clock.systemUTC(),
             d -> Thread.sleep(d.toMillis()));
     daemon.start();
+  }
+
+  /** The kubelet's part of a boot: the Ready condition and the boot ID on the node's status. */
+  private void postReady() {
+    NodeCondition ready =
+        kubeletReady
+            ? new NodeConditionBuilder()
+                .withType("Ready")
+                .withStatus("True")
+                .withReason("KubeletReady")
+                .withMessage("kubelet is posting ready status")
+                .build()
+            : new NodeConditionBuilder()
+                .withType("Ready")
+                .withStatus("False")
+                .withReason("KubeletNotReady")
+                .withMessage("container runtime network not ready: cni plugin not initialized")
+                .build();
+    client
+        .nodes()
+        .withName(NODE)
+        .editStatus(
+            n -> {
+              if (n.getStatus() == null) {
+                n.setStatus(new NodeStatus());
+              }
+              n.getStatus().setConditions(List.of(ready));
+              n.getStatus()
+                  .setNodeInfo(new NodeSystemInfoBuilder().withBootID(host.fake.bootId()).build());
+              return n;
+            });
   }
 
   void stopDaemon() {

@@ -286,6 +286,12 @@ public final class SimCluster implements AutoCloseable {
    */
   static final Duration DRIFT_POLL = Duration.ofSeconds(2);
 
+  /**
+   * How long a simulated kubelet has to report Ready after a boot into an update: a simulated
+   * kubelet reports at once, unless an image breaks it ({@code ocelot fault fail-image-kubelet}).
+   */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+
   private DaemonSettings daemonSettings(String node) {
     DaemonSettings d = DaemonSettings.defaults(node);
     return new DaemonSettings(
@@ -298,7 +304,8 @@ public final class SimCluster implements AutoCloseable {
         d.eventNamespace(),
         d.viewMaxAge(),
         d.resync(),
-        DRIFT_POLL);
+        DRIFT_POLL,
+        READY_TIMEOUT);
   }
 
   private boolean isUp(String node) {

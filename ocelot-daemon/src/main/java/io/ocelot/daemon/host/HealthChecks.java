@@ -1,5 +1,6 @@
 package io.ocelot.daemon.host;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,6 +14,15 @@ public interface HealthChecks {
 
   /** Runs every check once, in order; a failing check does not stop the others. */
   List<Outcome> run() throws HostException;
+
+  /** These checks, then {@code next}'s. */
+  default HealthChecks then(HealthChecks next) {
+    return () -> {
+      List<Outcome> all = new ArrayList<>(run());
+      all.addAll(next.run());
+      return all;
+    };
+  }
 
   /** One check: an executable on the host, or a built-in one (empty path). */
   record Check(String name, String path, boolean required) {}

@@ -9,7 +9,8 @@ import java.time.Duration;
  * sync runs every 10 minutes even without node events, so that a watch event lost on the way (the
  * embedded API server can lose one) delays an update instead of stalling it. The config drift
  * monitor re-reads the files it watches every 5 minutes besides inotify's news ({@code driftPoll};
- * the simulator, without inotify, polls every few seconds).
+ * the simulator, without inotify, polls every few seconds). After a boot into an update the node's
+ * kubelet must report Ready within {@code readyTimeout} (5 minutes) or the update rolls back.
  */
 public record DaemonSettings(
     String node,
@@ -21,13 +22,20 @@ public record DaemonSettings(
     String eventNamespace,
     Duration viewMaxAge,
     Duration resync,
-    Duration driftPoll) {
+    Duration driftPoll,
+    Duration readyTimeout) {
 
   /**
    * Where a Node's events go: the API server keeps a cluster-scoped object's events in {@code
    * default} (it refuses another namespace for an event whose object has none).
    */
   public static final String DEFAULT_EVENT_NAMESPACE = "default";
+
+  /**
+   * How long after a boot into an update the node's kubelet has to report Ready (the built-in
+   * health check): a kubelet usually does within a minute of boot.
+   */
+  public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(5);
 
   public static DaemonSettings defaults(String node) {
     return new DaemonSettings(
@@ -40,7 +48,8 @@ public record DaemonSettings(
         DEFAULT_EVENT_NAMESPACE,
         Duration.ofSeconds(5),
         Duration.ofMinutes(10),
-        Duration.ofMinutes(5));
+        Duration.ofMinutes(5),
+        DEFAULT_READY_TIMEOUT);
   }
 
   public DaemonSettings withEventNamespace(String namespace) {
@@ -54,7 +63,8 @@ public record DaemonSettings(
         namespace,
         viewMaxAge,
         resync,
-        driftPoll);
+        driftPoll,
+        readyTimeout);
   }
 
   /** The same timings with another resync period and view age limit. */
@@ -69,7 +79,8 @@ public record DaemonSettings(
         eventNamespace,
         maxAge,
         period,
-        driftPoll);
+        driftPoll,
+        readyTimeout);
   }
 
   /** The same timings with another drift poll period. */
@@ -84,7 +95,24 @@ public record DaemonSettings(
         eventNamespace,
         viewMaxAge,
         resync,
-        poll);
+        poll,
+        readyTimeout);
+  }
+
+  /** The same timings with another limit for the built-in node-ready health check (0: off). */
+  public DaemonSettings withReadyTimeout(Duration timeout) {
+    return new DaemonSettings(
+        node,
+        backoffBase,
+        backoffCap,
+        drainPoll,
+        drainTimeout,
+        uncordonTimeout,
+        eventNamespace,
+        viewMaxAge,
+        resync,
+        driftPoll,
+        timeout);
   }
 
   /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */

@@ -25,4 +25,22 @@ public record HostContext(
     HostLock lock,
     FileWatcher watcher,
     HealthChecks health,
-    BootCounter bootCounter) {}
+    BootCounter bootCounter) {
+
+  /** The same host whose boots must pass {@code checks} instead. */
+  public HostContext withHealth(HealthChecks checks) {
+    return new HostContext(
+        files,
+        images,
+        systemd,
+        users,
+        userDb,
+        rebooter,
+        bootId,
+        bootLog,
+        lock,
+        watcher,
+        checks,
+        bootCounter);
+  }
+}

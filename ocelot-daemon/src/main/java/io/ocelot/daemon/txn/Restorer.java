@@ -5,12 +5,21 @@ import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostStatus;
 import io.ocelot.daemon.host.Systemd;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Applies restorations to the host and checks each result against the journalled pre-image. */
 final class Restorer {
   private final HostContext host;
+
+  /**
+   * Units disabled on the way back, with their enablement before: a unit step's undo disables the
+   * unit (its new links off) and then restores the old enablement, and only the two together say
+   * whether anything changed — a unit enabled before and after was not changed by going back.
+   */
+  private final Map<String, Systemd.Enablement> disabledFrom = new HashMap<>();
 
   Restorer(HostContext host) {
     this.host = host;
@@ -93,28 +102,32 @@ final class Restorer {
   }
 
   private boolean disable(String unit) throws HostException {
-    if (host.systemd().isEnabled(unit) != Systemd.Enablement.ENABLED) {
+    Systemd.Enablement before = host.systemd().isEnabled(unit);
+    disabledFrom.put(unit, before);
+    if (before != Systemd.Enablement.ENABLED) {
       return false;
     }
     host.systemd().disable(List.of(unit));
-    return true;
+    return false; // whether this changed anything, the enablement's restoration tells
   }
 
   private boolean restoreEnablement(Restoration.RestoreEnablement e) throws HostException {
     Systemd systemd = host.systemd();
     boolean enabledNow = systemd.isEnabled(e.unit()) == Systemd.Enablement.ENABLED;
+    Optional<Systemd.Enablement> beforeDisable = Optional.ofNullable(disabledFrom.remove(e.unit()));
+    boolean wasEnabled = beforeDisable.map(b -> b == Systemd.Enablement.ENABLED).orElse(enabledNow);
     if (e.before() == Systemd.Enablement.ENABLED) {
       if (!enabledNow) {
         systemd.enable(List.of(e.unit()));
       }
       expect(e, systemd.isEnabled(e.unit()) == Systemd.Enablement.ENABLED);
-      return !enabledNow;
+      return !wasEnabled;
     }
     if (enabledNow) {
       systemd.disable(List.of(e.unit()));
     }
     expect(e, systemd.isEnabled(e.unit()) != Systemd.Enablement.ENABLED);
-    return enabledNow;
+    return wasEnabled;
   }
 
   private static void expect(Restoration.RestoreEnablement e, boolean ok) throws HostException {

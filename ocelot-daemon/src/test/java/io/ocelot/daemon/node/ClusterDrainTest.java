@@ -28,7 +28,8 @@ class ClusterDrainTest {
             "default",
             Duration.ofSeconds(5),
             Duration.ofMinutes(10),
-            Duration.ofMinutes(5));
+            Duration.ofMinutes(5),
+            Duration.ZERO);
     NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
     return new ClusterDrain(
         writer,

@@ -127,13 +127,26 @@ class RestorerTest {
   }
 
   @Test
-  void disablingSaysWhetherTheUnitWasEnabled() throws HostException {
+  void aUnitDisabledAndEnabledAgainOnTheWayBackCountsAsUnchanged() throws HostException {
     write("/etc/systemd/system/a.service", UNIT);
     host.systemd().enable(List.of("a.service"));
+    Restoration enabled =
+        new Restoration.RestoreEnablement("a.service", Systemd.Enablement.ENABLED);
 
-    assertThat(restorer.restore(new Restoration.DisableUnit("a.service"))).isTrue();
-    assertThat(host.systemd().isEnabled("a.service")).isEqualTo(Systemd.Enablement.DISABLED);
+    // A unit step's undo: its links off, then the old enablement back. The unit was enabled
+    // before the update and after it, so going back changed nothing (a second health rollback
+    // pass must see nothing left to restore, or it reboots again).
     assertThat(restorer.restore(new Restoration.DisableUnit("a.service"))).isFalse();
+    assertThat(host.systemd().isEnabled("a.service")).isEqualTo(Systemd.Enablement.DISABLED);
+    assertThat(restorer.restore(enabled)).isFalse();
+    assertThat(host.systemd().isEnabled("a.service")).isEqualTo(Systemd.Enablement.ENABLED);
+
+    // The update had enabled it: going back disables it, a change.
+    Restoration disabled =
+        new Restoration.RestoreEnablement("a.service", Systemd.Enablement.DISABLED);
+    assertThat(restorer.restore(new Restoration.DisableUnit("a.service"))).isFalse();
+    assertThat(restorer.restore(disabled)).isTrue();
+    assertThat(host.systemd().isEnabled("a.service")).isEqualTo(Systemd.Enablement.DISABLED);
   }
 
   @Test

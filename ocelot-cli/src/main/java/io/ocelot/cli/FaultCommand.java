@@ -35,6 +35,8 @@ import picocli.CommandLine.Parameters;
       "                        counter falls back after 3 (fix-crash-boot undoes it)",
       "  fail-image-health IMAGE  booting IMAGE fails its health check on every node (a bad",
       "                        image; fix-image-health undoes it)",
+      "  fail-image-kubelet IMAGE  booted into IMAGE, a node's kubelet never reports Ready (its",
+      "                        CNI never starts; fix-image-kubelet undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
       "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
       "  drift NODE PATH       edit a file the node's config owns, as by hand (fix-drift undoes it)"

@@ -24,6 +24,8 @@ public sealed interface Fault {
           Map.entry("fix-crash-boot", "NODE"),
           Map.entry("fail-image-health", "IMAGE"),
           Map.entry("fix-image-health", "IMAGE"),
+          Map.entry("fail-image-kubelet", "IMAGE"),
+          Map.entry("fix-image-kubelet", "IMAGE"),
           Map.entry("fail-pull", "NODE IMAGE"),
           Map.entry("fix-pull", "NODE IMAGE"),
           Map.entry("fail-build", "POOL"),
@@ -55,6 +57,11 @@ public sealed interface Fault {
   record FailImageHealth(String image) implements Fault {}
 
   record FixImageHealth(String image) implements Fault {}
+
+  /** A bad image: on every node booted into {@code image} the kubelet never reports Ready. */
+  record FailImageKubelet(String image) implements Fault {}
+
+  record FixImageKubelet(String image) implements Fault {}
 
   record FailPull(String node, String image) implements Fault {}
 
@@ -93,6 +100,8 @@ public sealed interface Fault {
           case "fix-crash-boot" -> new FixCrashBoot(args.get(0));
           case "fail-image-health" -> new FailImageHealth(args.get(0));
           case "fix-image-health" -> new FixImageHealth(args.get(0));
+          case "fail-image-kubelet" -> new FailImageKubelet(args.get(0));
+          case "fix-image-kubelet" -> new FixImageKubelet(args.get(0));
           case "fail-pull" -> new FailPull(args.get(0), args.get(1));
           case "fix-pull" -> new FixPull(args.get(0), args.get(1));
           case "fail-build" -> new FailBuild(args.get(0));

@@ -60,6 +60,14 @@ final class Faults {
     } else if (fault instanceof Fault.FixImageHealth f) {
       sim.nodes().forEach(n -> n.host().fixHealthOf(f.image()));
       return "every node: booting " + f.image() + " passes its health check";
+    } else if (fault instanceof Fault.FailImageKubelet f) {
+      sim.breakKubeletOn(f.image());
+      return "every node: booted into "
+          + f.image()
+          + ", the kubelet never reports Ready (the node-ready check rolls it back)";
+    } else if (fault instanceof Fault.FixImageKubelet f) {
+      sim.fixKubeletOn(f.image());
+      return "every node: booted into " + f.image() + ", the kubelet reports Ready";
     } else if (fault instanceof Fault.FailPull f) {
       sim.node(f.node()).host().markUnpullable(f.image());
       return f.node() + ": pulling " + f.image() + " fails";

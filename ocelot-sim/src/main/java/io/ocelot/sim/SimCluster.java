@@ -290,7 +290,7 @@ public final class SimCluster implements AutoCloseable {
    * How long a simulated kubelet has to report Ready after a boot into an update: a simulated
    * kubelet reports at once, unless an image breaks it ({@code ocelot fault fail-image-kubelet}).
    */
-  static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+  public static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
 
   private DaemonSettings daemonSettings(String node) {
     DaemonSettings d = DaemonSettings.defaults(node);
@@ -343,6 +343,27 @@ public final class SimCluster implements AutoCloseable {
         throw new SimException("no node " + name + "; nodes: " + String.join(", ", nodes.keySet()));
       }
       return n;
+    }
+  }
+
+  /** On every node booted into {@code image} the kubelet stops reporting Ready. */
+  void breakKubeletOn(String image) {
+    kubelet.breakOn(image);
+    repostReady(image);
+  }
+
+  void fixKubeletOn(String image) {
+    kubelet.fix(image);
+    repostReady(image);
+  }
+
+  /** The kubelets of the running nodes booted into {@code image} report again. */
+  private void repostReady(String image) {
+    for (SimNode n : nodes()) {
+      if (n.power() == Power.UP
+          && n.host().image(FakeHost.Slot.BOOTED).filter(image::equals).isPresent()) {
+        n.postReady();
+      }
     }
   }
 

@@ -38,6 +38,9 @@ final class SimKubelet implements AutoCloseable {
   private final boolean renewsLeases;
   private final Set<String> nodes = ConcurrentHashMap.newKeySet();
 
+  /** Images whose kubelet never gets Ready ({@code ocelot fault fail-image-kubelet}). */
+  private final Set<String> brokenOn = ConcurrentHashMap.newKeySet();
+
   /** Each node's Lease as last written: a renewal is one update from it, as a kubelet's is. */
   private final Map<String, Lease> leases = new ConcurrentHashMap<>();
 
@@ -107,6 +110,19 @@ final class SimKubelet implements AutoCloseable {
         LOG.warn("node {}: cannot renew its lease: {}", e.getKey(), ex.getMessage());
       }
     }
+  }
+
+  /** From now on (until {@link #fix}) a node booted into {@code image} is not Ready. */
+  void breakOn(String image) {
+    brokenOn.add(image);
+  }
+
+  void fix(String image) {
+    brokenOn.remove(image);
+  }
+
+  boolean breaksOn(String image) {
+    return brokenOn.contains(image);
   }
 
   /** Posts the node's Ready condition and boot ID. */

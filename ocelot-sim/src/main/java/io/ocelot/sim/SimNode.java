@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,11 +145,26 @@ public final class SimNode implements AutoCloseable {
       host.requestReboot();
       return;
     }
-    setReady(true, "KubeletReady", "kubelet is posting ready status");
+    postReady();
     try {
       startDaemon();
     } catch (HostException e) {
       LOG.error("node {}: the daemon cannot start after boot: {}", name, e.getMessage());
+    }
+  }
+
+  /** The kubelet's report after a boot: Ready, unless the booted image breaks it. */
+  synchronized void postReady() {
+    Optional<String> booted = host.image(FakeHost.Slot.BOOTED);
+    if (booted.filter(kubelet::breaksOn).isPresent()) {
+      setReady(
+          false,
+          "KubeletNotReady",
+          "container runtime network not ready: NetworkReady=false"
+              + " reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin"
+              + " not initialized (ocelot fault fail-image-kubelet)");
+    } else {
+      setReady(true, "KubeletReady", "kubelet is posting ready status");
     }
   }
 

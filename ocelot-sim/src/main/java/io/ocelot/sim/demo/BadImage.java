@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A layered image whose kubelet never gets ready: the first worker boots it, fails its health check
- * and boots back into the old image by itself; stop-the-line keeps the image from every other
- * worker; backing out of the image heals the pool.
+ * A layered image whose kubelet never gets Ready: the first worker boots it, fails the built-in
+ * node-ready health check and boots back into the old image by itself; stop-the-line keeps the
+ * image from every other worker; backing out of the image heals the pool.
  */
 public final class BadImage implements Scenario {
   private static final String POOL = "worker";
@@ -52,9 +52,12 @@ public final class BadImage implements Scenario {
       return;
     }
     String built = image.get();
-    t.info("ocelot fault fail-image-health " + built + "   # its kubelet never gets ready");
+    t.info(
+        "ocelot fault fail-image-kubelet "
+            + built
+            + "   # booted into it, a node's kubelet never gets Ready (its CNI never starts)");
     try {
-      sim.apply(new Fault.FailImageHealth(built));
+      sim.apply(new Fault.FailImageKubelet(built));
     } catch (SimException e) {
       t.check("break the image", () -> Seen.of(false, e.getMessage()));
       return;
@@ -65,7 +68,7 @@ public final class BadImage implements Scenario {
     String[] first = new String[1];
     if (!t.await(
         "the first worker boots the image, fails its health check and boots back by itself",
-        WAIT.plus(sim.settings().rebootTime().multipliedBy(2)),
+        WAIT.plus(sim.settings().rebootTime().multipliedBy(2)).plus(SimCluster.READY_TIMEOUT),
         () -> {
           Optional<String> targeted =
               workers.stream()
@@ -79,8 +82,7 @@ public final class BadImage implements Scenario {
           String booted = node(sim, w).image(FakeHost.Slot.BOOTED).orElse("");
           boolean ok =
               admin.state(w).equals("Degraded")
-                  && reason.startsWith(
-                      "health check 50-fakehost-health.sh failed after boot into " + built)
+                  && reason.startsWith("health check node-ready failed after boot into " + built)
                   && booted.equals(baseImage);
           return Seen.of(
               ok, w + ": state=" + admin.state(w) + ", booted " + booted + ", " + reason);

@@ -74,11 +74,17 @@ public final class SimCluster implements AutoCloseable {
             return t;
           });
   private final Clock clock = Clock.systemUTC();
+
+  /** The controller's clock: the sim's, or one a test moves ahead to open maintenance windows. */
+  private final Clock controllerClock;
+
   private ControllerOperator controller;
   private SimHttp http;
 
-  private SimCluster(SimSettings settings, StateDir state, ControlPlane api) {
+  private SimCluster(
+      SimSettings settings, StateDir state, ControlPlane api, Clock controllerClock) {
     this.settings = settings;
+    this.controllerClock = controllerClock;
     this.state = state;
     this.api = api;
     this.admin = api.newAdminClient();
@@ -90,6 +96,15 @@ public final class SimCluster implements AutoCloseable {
   /** Brings a fresh cluster up; {@code progress} hears each stage. */
   public static SimCluster start(SimSettings settings, Consumer<String> progress)
       throws SimException {
+    return start(settings, progress, Clock.systemUTC());
+  }
+
+  /**
+   * The same with the controller on {@code controllerClock}: rollout policies (maintenance windows,
+   * soak) read it, so a test can move time for them without waiting.
+   */
+  public static SimCluster start(
+      SimSettings settings, Consumer<String> progress, Clock controllerClock) throws SimException {
     StateDir state = StateDir.claim(settings.stateDir(), settings.reset());
     ControlPlane api;
     try {
@@ -100,7 +115,7 @@ public final class SimCluster implements AutoCloseable {
       state.close();
       throw new SimException(e.getMessage(), e);
     }
-    SimCluster sim = new SimCluster(settings, state, api);
+    SimCluster sim = new SimCluster(settings, state, api, controllerClock);
     try {
       sim.bringUp(progress);
       return sim;
@@ -136,7 +151,7 @@ public final class SimCluster implements AutoCloseable {
                 .withRenderDelay(RENDER_DELAY),
             new ControllerMetrics(registry),
             builder,
-            clock);
+            controllerClock);
     progress.accept("controller started; rendering pools master and worker");
     Map<String, String> rendered = new LinkedHashMap<>();
     for (String role : ClusterSeed.ROLES) {

@@ -7,18 +7,13 @@ import io.ocelot.sim.demo.DemoSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -84,28 +79,8 @@ class ConsoleIT {
   @Test
   void breakAndFixANodeFromThePage() throws Exception {
     sim = SmallSims.start(dir);
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary("/usr/bin/chromium");
-    options.addArguments(
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--window-size=1600,1200");
-    browser =
-        new ChromeDriver(
-            new ChromeDriverService.Builder()
-                .usingDriverExecutable(new java.io.File("/usr/bin/chromedriver"))
-                .build(),
-            options);
-    browser.get(sim.httpUrl() + "/");
-    // The page re-renders every second: an element found may be replaced before it is read.
-    // Generous: a CI machine under load is slow; a stall still fails, and says where it stood.
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(120));
-    wait.ignoring(StaleElementReferenceException.class);
-    wait.withMessage(this::whereItStood);
+    browser = HeadlessChromium.open(sim.httpUrl() + "/");
+    WebDriverWait wait = HeadlessChromium.await(browser, this::whereItStood);
     wait.until(b -> cell(NODE, ".state").equals("Done"));
     assertThat(browser.findElement(By.cssSelector("#pools tr[data-pool='worker']")).getText())
         .contains("worker");
@@ -131,6 +106,14 @@ class ConsoleIT {
             b.findElement(By.cssSelector("#pools tr[data-pool='layered'] .conditions"))
                 .getText()
                 .contains("Node " + NODE + " is reporting: \"reboot command failed:"));
+    // Stop-the-line: the failed node halts the pool's rollout, shown in red with the node's cause.
+    By halted = By.cssSelector("#pools tr[data-pool='layered'] .condition.RolloutHalted");
+    wait.until(b -> !b.findElements(halted).isEmpty());
+    assertThat(browser.findElement(halted).getText())
+        .startsWith("RolloutHalted: Rollout of MachineConfig ")
+        .contains("halted: 1 node failed to take it (maxFailedNodes 1): " + NODE + ": ")
+        .contains("ocelot rollout resume layered");
+    assertThat(browser.findElement(halted).getCssValue("color")).isEqualTo("rgba(176, 0, 32, 1)");
     // Where the rollout stands, for an admin: the bar, who is in flight, the node's pool and the
     // MachineConfigNode's timeline, the alert's runbook, and a filter by state.
     wait.until(
@@ -183,5 +166,6 @@ class ConsoleIT {
     assertThat(cell(NODE, ".reason-text")).isEmpty();
     wait.until(
         b -> b.findElements(By.cssSelector("#alerts tr[data-node='" + NODE + "']")).isEmpty());
+    wait.until(b -> b.findElements(halted).isEmpty()); // the node took the target: no halt
   }
 }

@@ -1,12 +1,12 @@
 package io.ocelot.cli;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;

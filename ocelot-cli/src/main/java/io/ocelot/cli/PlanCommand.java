@@ -1,6 +1,7 @@
 package io.ocelot.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.operator.MachineConfiguration;
@@ -8,7 +9,6 @@ import io.ocelot.api.operator.MachineConfigurationSpec;
 import io.ocelot.api.operator.NodeDisruptionPolicies;
 import io.ocelot.api.operator.NodeDisruptionPolicy;
 import io.ocelot.api.render.RenderDefaults;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;

@@ -1,13 +1,13 @@
 package io.ocelot.cli;
 
+import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.UnitEntry;
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.plan.Commit;
-import io.ocelot.daemon.plan.Disruption;
 import io.ocelot.daemon.plan.PlanResult;
-import io.ocelot.daemon.plan.PostAction;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
 import java.io.PrintWriter;

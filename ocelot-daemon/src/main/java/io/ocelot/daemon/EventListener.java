@@ -1,7 +1,7 @@
 package io.ocelot.daemon;
 
+import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.daemon.node.NodeView;
-import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.txn.StepListener;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.PostAction;
 import java.util.Optional;
 
 /**

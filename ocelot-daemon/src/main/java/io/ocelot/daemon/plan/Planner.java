@@ -1,5 +1,11 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.disruption.Change;
+import io.ocelot.api.disruption.ConfigDiff;
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.disruption.DisruptionRules;
+import io.ocelot.api.disruption.PolicyRules;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;

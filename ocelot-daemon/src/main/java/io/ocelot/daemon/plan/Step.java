@@ -1,5 +1,6 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.UnitEntry;
 import io.ocelot.api.node.DrainRequest;

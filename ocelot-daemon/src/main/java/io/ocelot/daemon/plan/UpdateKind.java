@@ -1,5 +1,7 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.disruption.ConfigTarget;
+
 /** The four kinds of update; they differ only in the steps the planner emits. */
 public enum UpdateKind {
   CLASSIC("classic config change"),

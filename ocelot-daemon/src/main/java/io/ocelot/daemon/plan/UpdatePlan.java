@@ -1,5 +1,8 @@
 package io.ocelot.daemon.plan;
 
+import io.ocelot.api.disruption.ConfigDiff;
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.Disruption;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,14 +1,14 @@
 package io.ocelot.daemon.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.json.Json;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.plan.Commit;
-import io.ocelot.daemon.plan.ConfigTarget;
-import io.ocelot.daemon.plan.PostAction;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
 import java.time.Clock;

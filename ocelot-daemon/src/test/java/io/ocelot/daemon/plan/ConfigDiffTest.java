@@ -4,6 +4,9 @@ import static io.ocelot.daemon.plan.Configs.I1;
 import static io.ocelot.daemon.plan.Configs.I2;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.Change;
+import io.ocelot.api.disruption.ConfigDiff;
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import java.util.List;

@@ -3,6 +3,11 @@ package io.ocelot.daemon.plan;
 import static io.ocelot.daemon.plan.Configs.mc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.disruption.DisruptionCause;
+import io.ocelot.api.disruption.PostAction;
+import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import java.util.List;

@@ -4,6 +4,8 @@ import static io.ocelot.daemon.plan.Configs.BASE;
 import static io.ocelot.daemon.plan.Configs.I1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.model.MachineConfig;
 import org.junit.jupiter.api.Test;
 

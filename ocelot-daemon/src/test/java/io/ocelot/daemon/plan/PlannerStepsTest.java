@@ -6,6 +6,9 @@ import static io.ocelot.daemon.plan.Configs.I2;
 import static io.ocelot.daemon.plan.Configs.mc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.DrainRequest;

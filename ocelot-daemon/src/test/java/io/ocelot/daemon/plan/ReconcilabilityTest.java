@@ -3,6 +3,7 @@ package io.ocelot.daemon.plan;
 import static io.ocelot.daemon.plan.Configs.mc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.model.MachineConfig;
 import java.util.List;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ocelot.daemon.plan.ConfigTarget;
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Path;

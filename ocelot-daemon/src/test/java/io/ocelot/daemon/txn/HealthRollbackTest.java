@@ -6,10 +6,10 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Path;

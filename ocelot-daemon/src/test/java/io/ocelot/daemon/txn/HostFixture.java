@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
@@ -19,7 +20,6 @@ import io.ocelot.daemon.host.RootedHostFiles;
 import io.ocelot.daemon.host.Systemd;
 import io.ocelot.daemon.host.UserDb;
 import io.ocelot.daemon.host.Users;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;

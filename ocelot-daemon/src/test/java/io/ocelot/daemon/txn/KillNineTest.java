@@ -6,9 +6,9 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.daemon.host.FileHostLock;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.fakehost.FakeHost;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -5,8 +5,8 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.daemon.HostWiring;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
 import java.time.Clock;

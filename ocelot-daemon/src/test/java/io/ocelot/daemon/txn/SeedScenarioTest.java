@@ -2,10 +2,10 @@ package io.ocelot.daemon.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
-import io.ocelot.daemon.plan.ConfigTarget;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;

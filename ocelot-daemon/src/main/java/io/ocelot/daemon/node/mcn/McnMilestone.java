@@ -1,6 +1,6 @@
 package io.ocelot.daemon.node.mcn;
 
-import io.ocelot.daemon.plan.Disruption;
+import io.ocelot.api.disruption.Disruption;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
 import java.util.Optional;

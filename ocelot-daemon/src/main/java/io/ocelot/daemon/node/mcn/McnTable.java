@@ -21,8 +21,8 @@ import static io.ocelot.daemon.node.mcn.McnChange.going;
 import static io.ocelot.daemon.node.mcn.McnChange.no;
 import static io.ocelot.daemon.node.mcn.McnChange.yes;
 
+import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.api.model.McnConditionType;
-import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.txn.FailureRecord;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,12 +3,12 @@ package io.ocelot.daemon.node.mcn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.disruption.PostAction;
+import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfigNodeStatus;
 import io.ocelot.api.model.McnConditionType;
-import io.ocelot.daemon.plan.Disruption;
-import io.ocelot.daemon.plan.PostAction;
-import io.ocelot.daemon.plan.ServiceAction;
 import io.ocelot.daemon.txn.Category;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 import io.ocelot.api.operator.Action;
 import io.ocelot.api.operator.ActionType;

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 import io.ocelot.api.operator.Action;
 import io.ocelot.api.operator.ActionType;
@@ -45,7 +45,7 @@ public enum DisruptionCause {
   }
 
   /** The reason for {@code item} under this cause. */
-  Disruption.Reason reason(String item) {
+  public Disruption.Reason reason(String item) {
     return new Disruption.Reason(item, actions, note);
   }
 

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 /**
  * A rebootless post-config action on a systemd unit: reload or restart a service, or reload the

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
@@ -95,7 +95,7 @@ public record ConfigDiff(
     return MachineConfigRules.splitKernelArguments(spec.getKernelArguments());
   }
 
-  static List<String> sshKeys(Optional<User> user) {
+  public static List<String> sshKeys(Optional<User> user) {
     return user.map(User::sshAuthorizedKeys).orElse(List.of());
   }
 

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.UnitEntry;

@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 /** What the node does after writing a change, from least to most disruptive. */
 public enum PostAction {

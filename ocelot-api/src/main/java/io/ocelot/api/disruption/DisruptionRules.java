@@ -1,4 +1,4 @@
-package io.ocelot.daemon.plan;
+package io.ocelot.api.disruption;
 
 import io.ocelot.api.ignition.FileEntry;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ public final class DisruptionRules {
    * The items that reboot whatever the rules: the force file, the OS image, kernel arguments, FIPS,
    * kernel type and extensions (a node disruption policy cannot change these either).
    */
-  static List<Disruption.Reason> rebootItems(ConfigDiff diff, boolean forceFile) {
+  public static List<Disruption.Reason> rebootItems(ConfigDiff diff, boolean forceFile) {
     List<Disruption.Reason> reasons = new ArrayList<>();
     if (forceFile) {
       reasons.add(DisruptionCause.FORCE_FILE.reason("force file"));
@@ -69,7 +69,7 @@ public final class DisruptionRules {
     return reasons;
   }
 
-  static DisruptionCause forFile(String path) {
+  public static DisruptionCause forFile(String path) {
     if (NO_DISRUPTION_FILES.contains(path) || path.startsWith(NO_DISRUPTION_DIR)) {
       return DisruptionCause.FILE_NO_DISRUPTION;
     }

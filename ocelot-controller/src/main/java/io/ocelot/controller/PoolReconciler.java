@@ -16,7 +16,10 @@ import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.operator.MachineConfiguration;
+import io.ocelot.api.operator.Operator;
 import io.ocelot.controller.policy.PrometheusAlertSource;
+import io.ocelot.controller.policy.RebootlessUpdates;
 import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolNode;
 import io.ocelot.controller.pool.PoolStatusCalculator;
@@ -59,6 +62,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final RenderDebounce debounce;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final RolloutGate gate;
+  private final KubernetesClient client;
 
   public PoolReconciler(
       KubernetesClient client,
@@ -67,6 +71,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       ControllerSettings settings,
       Clock clock) {
     this.settings = settings;
+    this.client = client;
     this.clock = clock;
     this.events = events;
     this.metrics = metrics;
@@ -140,7 +145,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       hold =
           gate.check(
               pool, members.stream().map(PoolNode::of).toList(), go.target(), sources.policies());
-      rollout.run(pool, members, go.target(), go.layered(), hold.holds(), sources::written);
+      rollout.run(
+          pool,
+          members,
+          go.target(),
+          go.layered(),
+          hold.mayStart(
+              () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration())),
+          sources::written);
       members = sources.members(pool);
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
@@ -184,6 +196,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         .map(d -> opens.filter(o -> o.compareTo(d) < 0).orElse(d))
         .ifPresent(d -> control.rescheduleAfter(d.toMillis()));
     return control;
+  }
+
+  /**
+   * MachineConfiguration/cluster (its node disruption policy), null when there is none: read only
+   * while a closed window lets rebootless updates through, to judge which are.
+   */
+  private MachineConfiguration clusterConfiguration() {
+    return client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get();
   }
 
   /**

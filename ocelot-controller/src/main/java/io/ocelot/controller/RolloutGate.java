@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -45,12 +47,26 @@ final class RolloutGate {
       Optional<StopTheLine.Halt> halt,
       Optional<MaintenanceWindows.Closed> window,
       Optional<Soak.Wait> soak,
-      Optional<String> alerts) {
+      Optional<String> alerts,
+      boolean rebootlessAnytime) {
     static final Hold NONE =
-        new Hold(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        new Hold(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false);
 
     boolean holds() {
       return halt.isPresent() || window.isPresent() || soak.isPresent() || alerts.isPresent();
+    }
+
+    /**
+     * Which nodes may start now: all when nothing holds; none while stop-the-line, a soak or the
+     * alert gate holds; while only the window is closed, those whose update is rebootless if the
+     * policy lets them go anytime ({@code rebootless} is asked only then: it reads the configs).
+     */
+    Predicate<PoolNode> mayStart(Supplier<Predicate<PoolNode>> rebootless) {
+      if (!holds()) {
+        return n -> true;
+      }
+      boolean onlyTheWindow = halt.isEmpty() && soak.isEmpty() && alerts.isEmpty();
+      return onlyTheWindow && rebootlessAnytime ? rebootless.get() : n -> false;
     }
   }
 
@@ -69,7 +85,8 @@ final class RolloutGate {
         halt,
         closedWindow(policy, nodes, target),
         soak(policy, nodes, target),
-        toStart ? policy.alertGate().flatMap(this::blockingAlerts) : Optional.empty());
+        toStart ? policy.alertGate().flatMap(this::blockingAlerts) : Optional.empty(),
+        policy.rebootlessAnytime());
   }
 
   /**
@@ -135,7 +152,10 @@ final class RolloutGate {
   /** The pool's Updating message while a closed window or a soak holds it. */
   Optional<String> waiting(Hold hold) {
     return hold.window()
-        .map(w -> w.message(clock.instant()))
+        .map(
+            w ->
+                w.message(clock.instant())
+                    + (hold.rebootlessAnytime() ? " (updates without drain or reboot go now)" : ""))
         .or(() -> hold.soak().map(Soak.Wait::message))
         .or(hold::alerts);
   }

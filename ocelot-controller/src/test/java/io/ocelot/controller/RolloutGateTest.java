@@ -110,4 +110,47 @@ class RolloutGateTest {
                     .startsWith(
                         "alert gate: spec.alertGate.alertNames is not a regular expression:"));
   }
+
+  static RolloutPolicy windowed(boolean rebootlessAnytime) {
+    RolloutPolicy p = new RolloutPolicy();
+    p.getMetadata().setName("nights");
+    p.getSpec().getPools().setNames(List.of("worker"));
+    io.ocelot.api.policy.MaintenanceWindow w = new io.ocelot.api.policy.MaintenanceWindow();
+    w.setDays(List.of(io.ocelot.api.policy.MaintenanceWindow.Day.Sun));
+    w.setStart("02:00");
+    w.setLength("1h");
+    p.getSpec().setMaintenanceWindows(List.of(w));
+    p.getSpec().setRebootlessAnytime(rebootlessAnytime);
+    return p;
+  }
+
+  @Test
+  void aClosedWindowLetsOnlyRebootlessUpdatesThroughWhenThePolicySaysSo() {
+    PoolNode node = nodes("rendered-worker-1").get(0);
+    java.util.function.Predicate<PoolNode> rebootless = n -> true;
+    // Saturday noon: the Sunday window is closed.
+    RolloutGate.Hold strict =
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(false)));
+    assertThat(strict.window()).isPresent();
+    assertThat(strict.mayStart(() -> rebootless).test(node)).isFalse();
+    RolloutGate.Hold lenient =
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(true)));
+    assertThat(lenient.mayStart(() -> rebootless).test(node)).isTrue();
+    assertThat(lenient.mayStart(() -> n -> false).test(node)).isFalse();
+    // Anything else holding (here the alert gate) holds rebootless updates too.
+    firing.add(new AlertSource.Firing("MCDRebootError", "worker-1"));
+    RolloutPolicy both = windowed(true);
+    both.getSpec().setAlertGate(gated(".*").getSpec().getAlertGate());
+    RolloutGate.Hold alerts = gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(both));
+    assertThat(alerts.mayStart(() -> rebootless).test(node)).isFalse();
+    // Nothing holds: every node may start, and the configs are not even read.
+    assertThat(
+            RolloutGate.Hold.NONE
+                .mayStart(
+                    () -> {
+                      throw new AssertionError("read only while a window is closed");
+                    })
+                .test(node))
+        .isTrue();
+  }
 }

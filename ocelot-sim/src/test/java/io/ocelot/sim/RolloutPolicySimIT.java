@@ -122,6 +122,43 @@ class RolloutPolicySimIT {
     for (String w : WORKERS) {
       assertThat(sim.node(w).host().root().resolve("etc/motd.d/60-ocelot")).hasContent("soaked");
     }
+
+    // 14:30: the window has closed. With rebootlessAnytime an SSH key goes out now, without a
+    // drain or a reboot; a file (a reboot under MCO's rules) still waits for next Saturday.
+    clock.advance(Duration.ofHours(2));
+    sim.client()
+        .resources(RolloutPolicy.class)
+        .withName("saturdays")
+        .edit(
+            p -> {
+              p.getSpec().setRebootlessAnytime(true);
+              p.getSpec().setSoak(null);
+              return p;
+            });
+    String soaked = config("worker-0");
+    int reboots = sim.node("worker-0").reboots().size();
+    sim.client()
+        .resources(MachineConfig.class)
+        .resource(
+            Serialization.unmarshal(
+                java.nio.file.Files.readString(Path.of("../examples/70-core-ssh.yaml")),
+                MachineConfig.class))
+        .create();
+    await().atMost(Duration.ofSeconds(90)).until(() -> doneOffConfig(soaked) == 2 && updated());
+    assertThat(sim.node("worker-0").reboots()).hasSize(reboots);
+    String keyed = config("worker-0");
+    sim.client()
+        .resources(MachineConfig.class)
+        .resource(SmallSims.workerFile("61-motd", "/etc/motd.d/61-ocelot", "later"))
+        .create();
+    MachineConfigPoolCondition later =
+        awaitUpdating(c -> c.getMessage().startsWith("waiting for maintenance window"));
+    assertThat(later.getMessage())
+        .matches(
+            "waiting for maintenance window Sat 12:00–14:00 UTC, opens in 6d2[01]h[0-9]+m"
+                + " \\(updates without drain or reboot go now\\)");
+    Thread.sleep(1500);
+    assertThat(WORKERS).allMatch(w -> desired(w).equals(keyed));
   }
 
   MachineConfigPool pool() {

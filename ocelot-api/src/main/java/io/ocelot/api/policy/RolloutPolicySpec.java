@@ -31,6 +31,13 @@ public class RolloutPolicySpec {
   private List<MaintenanceWindow> maintenanceWindows = new ArrayList<>();
 
   @JsonPropertyDescription(
+      "Updates that need neither drain nor reboot (e.g. SSH keys, a registries.conf change, what"
+          + " the cluster's node disruption policy makes rebootless) may start outside the"
+          + " maintenance windows. Default false: every update waits for a window")
+  @Default("false")
+  private Boolean rebootlessAnytime;
+
+  @JsonPropertyDescription(
       "How long every updated node must have been healthy before the next node starts (soak),"
           + " e.g. 10m, 1h; none: no wait")
   @Size(max = 16)
@@ -40,6 +47,14 @@ public class RolloutPolicySpec {
   @JsonPropertyDescription(
       "No new node starts while alerts matching alertNames fire in this Prometheus; none: no gate")
   private AlertGate alertGate;
+
+  public Boolean getRebootlessAnytime() {
+    return rebootlessAnytime;
+  }
+
+  public void setRebootlessAnytime(Boolean rebootlessAnytime) {
+    this.rebootlessAnytime = rebootlessAnytime;
+  }
 
   public AlertGate getAlertGate() {
     return alertGate;

@@ -31,6 +31,11 @@ public final class RolloutPolicies {
       return List.of();
     }
 
+    /** Whether updates without drain and reboot may start outside the windows. */
+    default boolean rebootlessAnytime() {
+      return false;
+    }
+
     /** How long updated nodes must be healthy before the next starts; zero: no wait. */
     default Duration soak() {
       return Duration.ZERO;
@@ -59,6 +64,11 @@ public final class RolloutPolicies {
     @Override
     public List<MaintenanceWindow> windows() {
       return policy.getSpec().getMaintenanceWindows();
+    }
+
+    @Override
+    public boolean rebootlessAnytime() {
+      return Boolean.TRUE.equals(policy.getSpec().getRebootlessAnytime());
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.ocelot.controller.pool;
 import io.ocelot.api.node.RolloutOrder;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Which nodes to point at the pool's target next, MCO's way: never more than {@code maxUnavailable}
@@ -23,9 +24,19 @@ public final class CandidateSelector {
       int maxUnavailable,
       boolean layeredPool,
       boolean hold) {
-    if (hold) {
-      return List.of();
-    }
+    return select(nodes, target, maxUnavailable, layeredPool, hold ? n -> false : n -> true);
+  }
+
+  /**
+   * The same, taking only nodes that {@code mayStart} (a closed maintenance window lets only
+   * rebootless updates through, with {@code rebootlessAnytime}).
+   */
+  public static List<PoolNode> select(
+      List<PoolNode> nodes,
+      PoolTarget target,
+      int maxUnavailable,
+      boolean layeredPool,
+      Predicate<PoolNode> mayStart) {
     // Nodes failing an older target (cordoned by their failed update, so "not ready") are
     // retargeted whatever the capacity: they are unavailable already, so it costs no
     // availability, and a new target is how a bad one is fixed. They still count as unavailable
@@ -33,6 +44,7 @@ public final class CandidateSelector {
     List<PoolNode> stuck =
         nodes.stream()
             .filter(n -> !NodeClassifier.targeted(n, target) && NodeClassifier.failingDesired(n))
+            .filter(mayStart)
             .sorted(ORDER)
             .toList();
     long unavailable =
@@ -52,6 +64,7 @@ public final class CandidateSelector {
     List<PoolNode> out = new java.util.ArrayList<>(stuck);
     nodes.stream()
         .filter(n -> !NodeClassifier.targeted(n, target) && n.ready() && !stuck.contains(n))
+        .filter(mayStart)
         .sorted(ORDER)
         .limit(capacity)
         .forEach(out::add);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,15 +35,15 @@ public final class Rollout {
   }
 
   /**
-   * {@code halted}: stop-the-line holds the target back, so no new node gets it (the taints still
-   * follow).
+   * {@code mayStart}: which nodes may get the target now (stop-the-line, a closed window, a soak or
+   * the alert gate hold the others back; the taints still follow).
    */
   public void run(
       MachineConfigPool pool,
       List<Node> members,
       PoolTarget target,
       boolean layered,
-      boolean halted,
+      Predicate<PoolNode> mayStart,
       BiConsumer<Node, Node> written) {
     if (Boolean.TRUE.equals(pool.getSpec().getPaused())) {
       return;
@@ -54,7 +55,7 @@ public final class Rollout {
       return;
     }
     int limit = ((MaxUnavailable.Count) max).value();
-    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, halted);
+    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, mayStart);
     Set<String> candidates = chosen.stream().map(PoolNode::name).collect(Collectors.toSet());
     if (!chosen.isEmpty()) {
       long zones = chosen.stream().map(PoolNode::zone).distinct().count();

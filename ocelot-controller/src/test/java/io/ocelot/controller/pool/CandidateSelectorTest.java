@@ -139,4 +139,16 @@ class CandidateSelectorTest {
       assertThat(nodes).allMatch(n -> NodeClassifier.updated(n, R2));
     }
   }
+
+  @Test
+  void onlyTheNodesThatMayStartAreTaken() {
+    List<PoolNode> nodes = onR1(4);
+    java.util.function.Predicate<PoolNode> odd =
+        n -> n.name().endsWith("1") || n.name().endsWith("3");
+    assertThat(CandidateSelector.select(nodes, R2, 4, false, odd))
+        .extracting(PoolNode::name)
+        .allMatch(n -> n.endsWith("1") || n.endsWith("3"))
+        .hasSize(2);
+    assertThat(CandidateSelector.select(nodes, R2, 4, false, n -> false)).isEmpty();
+  }
 }

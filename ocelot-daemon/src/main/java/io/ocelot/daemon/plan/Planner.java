@@ -4,8 +4,7 @@ import io.ocelot.api.disruption.Change;
 import io.ocelot.api.disruption.ConfigDiff;
 import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.disruption.Disruption;
-import io.ocelot.api.disruption.DisruptionRules;
-import io.ocelot.api.disruption.PolicyRules;
+import io.ocelot.api.disruption.UpdateDisruption;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
@@ -72,10 +71,7 @@ public final class Planner {
     }
     ConfigDiff diff =
         ConfigDiff.between(current, currentIgn, desired, desiredIgn, observed.forceFile());
-    Disruption disruption =
-        policy
-            .map(p -> PolicyRules.of(diff, observed.forceFile(), p))
-            .orElseGet(() -> DisruptionRules.of(diff, observed.forceFile()));
+    Disruption disruption = UpdateDisruption.judge(diff, observed.forceFile(), policy);
     return new PlanResult.Ready(
         build(current, desired, diff, disruption, observed, currentIgn, desiredIgn));
   }

@@ -286,6 +286,7 @@ public final class Daemon implements AutoCloseable {
 
   private SyncDecision decide() throws HostException {
     Optional<NodeView> node = readNode();
+    boolean starting = reporter.phase() == NodePhase.STARTING;
     node.flatMap(NodeView::state).ifPresent(reporter::resume);
     if (lastFailure.isEmpty()) {
       lastFailure =
@@ -293,15 +294,20 @@ public final class Daemon implements AutoCloseable {
     }
     Optional<CommitMarker> marker;
     boolean journal;
+    boolean recorded;
     try {
       marker = store.marker();
       journal = store.journal().isPresent();
+      // A daemon that stopped between recording a failure on the host and reporting it: the
+      // first sync of the next one recovers (reports it) before trusting the node's annotations.
+      recorded = starting && store.lastFailure().isPresent();
     } catch (HostException e) {
       return new SyncDecision.HostStateUnreadable(e.getMessage());
     }
     boolean inFlight =
         journal
             || marker.filter(m -> m.phase() != CommitMarker.Phase.STABLE).isPresent()
+            || recorded
             || reporter.phase() == NodePhase.STARTING;
     return SyncDecider.decide(
         new SyncDecider.Observation(

@@ -204,6 +204,61 @@ class DaemonScenariosIT {
     assertThat(HostFixture.differences(before, after)).isEmpty();
   }
 
+  @Test
+  void aFailingWantedCheckWarnsAndTheUpdateStands() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    node.create(
+        HealthRollbackTest.withCheck(
+            "rendered-worker-wanted",
+            "/etc/ocelot/health.d/wanted.d/50-ntp.sh",
+            "#!/bin/sh\necho 'no NTP source reachable' >&2\nexit 3\n",
+            BASE));
+    setDesiredConfig("rendered-worker-wanted");
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    node.startDaemon();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> "rendered-worker-wanted".equals(node.annotation(NodeAnnotations.CURRENT_CONFIG)));
+    node.awaitState("Done");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> !node.events("WantedHealthCheckFailed").isEmpty());
+    assertThat(node.events("WantedHealthCheckFailed").get(0).getMessage())
+        .isEqualTo(
+            "wanted health check 50-ntp.sh failed: exit 3: \"no NTP source reachable\" (the update"
+                + " stands)");
+    assertThat(node.events("WantedHealthCheckFailed").get(0).getType()).isEqualTo("Warning");
+    assertThat(node.events("HealthCheckFailed")).isEmpty();
+    assertThat(host.root.resolve("etc/chrony.conf")).hasContent("pool b.example.com\n");
+  }
+
+  @Test
+  void aFailureRecordedOnTheHostButNeverReportedIsReportedByTheNextStart() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    host.fake.breakTool("systemd-run");
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
+    String reason = node.annotation(NodeAnnotations.REASON);
+    assertThat(reason).startsWith("reboot command failed: ");
+    node.stopDaemon();
+    // As if the daemon had died between recording the failure on the host and writing the node.
+    node.forgetReport();
+    assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Done");
+    // Fixed meanwhile: a start that merely retried would succeed; this one reports first.
+    host.fake.fixTool("systemd-run");
+    node.startDaemon();
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON)).isEqualTo(reason);
+    assertThat(host.fake.rebootRequested()).isFalse(); // the retry waits for its backoff
+    assertThat(node.annotation(NodeAnnotations.LAST_FAILURE)).contains("reboot command failed");
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
+  }
+
   /** Deployments, markers and run/ change with every boot; the configuration must not. */
   private static boolean runtimeState(String path) {
     return path.startsWith("var/lib/fakehost/")

@@ -179,6 +179,21 @@ final class NodeHarness implements AutoCloseable {
     annotate(Map.of(NodeAnnotations.DESIRED_CONFIG, config, NodeAnnotations.DESIRED_IMAGE, image));
   }
 
+  /** The node as it was before the daemon reported a failure: Done, no reason, no record. */
+  void forgetReport() {
+    client
+        .nodes()
+        .withName(NODE)
+        .edit(
+            n -> {
+              Map<String, String> a = n.getMetadata().getAnnotations();
+              a.put(NodeAnnotations.STATE, "Done");
+              a.remove(NodeAnnotations.REASON);
+              a.remove(NodeAnnotations.LAST_FAILURE);
+              return n;
+            });
+  }
+
   /** Sets annotations on the node as another writer (the controller) would. */
   private void annotate(Map<String, String> annotations) {
     client

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.SharedControlPlane;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -19,19 +19,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ocelot console} against the embedded API server through a kubeconfig. */
+/** {@code ocelot console} against the real control plane through a kubeconfig. */
 class ConsoleCommandIT {
-  final EmbeddedApiServer server = EmbeddedApiServer.start().installCrds();
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
   @TempDir Path dir;
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
 
   static String get(String url) throws Exception {
     return HttpClient.newHttpClient()
@@ -41,8 +36,8 @@ class ConsoleCommandIT {
 
   @Test
   void servesThePageAndTheClusterStateWithAlertsFromNodeState() throws Exception {
-    server
-        .client()
+    plane
+        .client
         .nodes()
         .resource(
             new NodeBuilder()
@@ -55,7 +50,7 @@ class ConsoleCommandIT {
                 .build())
         .create();
     Path kubeconfig = dir.resolve("kubeconfig");
-    Files.writeString(kubeconfig, server.kubeconfig());
+    Files.writeString(kubeconfig, plane.cluster.kubeconfig());
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int[] code = {-1};

@@ -5,12 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolSpec;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.SharedControlPlane;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,36 +22,25 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ocelot controller} against the embedded API server through a kubeconfig, as kubectl. */
+/** {@code ocelot controller} against the real control plane through a kubeconfig, as kubectl. */
 class ControllerCommandIT {
-  final EmbeddedApiServer server = EmbeddedApiServer.start();
-  final KubernetesClient client = server.client();
-  @TempDir Path dir;
+  @RegisterExtension
+  static final SharedControlPlane plane =
+      new SharedControlPlane().wiping(List.of(MachineConfigPool.class), Lease.class);
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
+  final KubernetesClient client = plane.client;
+  @TempDir Path dir;
 
   Path kubeconfig() throws Exception {
     Path f = dir.resolve("kubeconfig");
-    Files.writeString(
-        f,
-        String.join(
-            "\n",
-            "apiVersion: v1",
-            "kind: Config",
-            "clusters: [{name: sim, cluster: {server: '" + server.url() + "'}}]",
-            "users: [{name: sim, user: {}}]",
-            "contexts: [{name: sim, context: {cluster: sim, user: sim, namespace: default}}]",
-            "current-context: sim",
-            ""));
+    Files.writeString(f, plane.cluster.kubeconfig());
     return f;
   }
 

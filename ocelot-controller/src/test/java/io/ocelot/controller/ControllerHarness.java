@@ -8,19 +8,25 @@ import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolSpec;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.ControlPlaneException;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -58,10 +64,39 @@ final class ControllerHarness implements AutoCloseable {
     this(EmbeddedApiServer.start());
   }
 
-  private ControllerHarness(ControlPlane server) {
+  private ControllerHarness(ControlPlane server, boolean ownsServer) {
     this.server = server;
+    this.ownsServer = ownsServer;
     this.client = server.newAdminClient();
     this.controllerClient = server.newAdminClient();
+  }
+
+  private ControllerHarness(ControlPlane server) {
+    this(server, true);
+  }
+
+  /** Whether {@link #close} stops the server (not one the test class shares). */
+  private final boolean ownsServer;
+
+  /**
+   * The real control plane shared by a test class (a static {@code @RegisterExtension}): after each
+   * test it removes the objects a controller test makes.
+   */
+  static SharedControlPlane sharedKube() {
+    return new SharedControlPlane()
+        .wiping(
+            List.of(
+                MachineConfigPool.class,
+                MachineConfigNode.class,
+                MachineOSConfig.class,
+                MachineOSBuild.class,
+                RolloutPolicy.class),
+            Lease.class);
+  }
+
+  /** On the class's shared control plane; closing this harness leaves it running. */
+  static ControllerHarness on(SharedControlPlane shared) {
+    return new ControllerHarness(shared.cluster, false);
   }
 
   /** On the real control plane (its data in {@code dir}), Ocelot's CRDs installed. */
@@ -324,6 +359,8 @@ final class ControllerHarness implements AutoCloseable {
     }
     controllerClient.close();
     client.close();
-    server.close();
+    if (ownsServer) {
+      server.close();
+    }
   }
 }

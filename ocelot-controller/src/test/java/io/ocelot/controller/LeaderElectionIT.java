@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
@@ -17,10 +18,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Two controllers, one Lease: one acts; when it stops, the other takes over. */
+/**
+ * Two controllers, one Lease, on the real control plane: one acts; when it stops, the other takes
+ * over.
+ */
 class LeaderElectionIT {
-  final ControllerHarness cluster = new ControllerHarness();
+  @RegisterExtension static final SharedControlPlane plane = ControllerHarness.sharedKube();
+
+  final ControllerHarness cluster = ControllerHarness.on(plane);
   final Map<String, ControllerOperator> running = new HashMap<>();
   final Map<String, KubernetesClient> clients = new HashMap<>();
 

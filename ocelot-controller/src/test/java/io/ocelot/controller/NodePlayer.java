@@ -56,6 +56,7 @@ final class NodePlayer implements AutoCloseable {
                   @Override
                   public void onClose(WatcherException cause) {}
                 });
+    clock.scheduleWithFixedDelay(this::resync, 1, 1, TimeUnit.SECONDS);
   }
 
   /** The node's next update fails with {@code reason} until {@link #fix}. */
@@ -147,9 +148,21 @@ final class NodePlayer implements AutoCloseable {
       if (reason == null) {
         updates.merge(name, 1, Integer::sum);
       }
-    } finally {
-      busy.remove(name);
-      observe(client.nodes().withName(name).get());
+    } catch (RuntimeException e) {
+      // The API server is away (a restart): try again, as a daemon's retry would.
+      clock.schedule(() -> finish(name), millis, TimeUnit.MILLISECONDS);
+      return;
+    }
+    busy.remove(name);
+    observe(client.nodes().withName(name).get());
+  }
+
+  /** A daemon's resync: every node looked at again, so a watch event lost to a restart is not. */
+  private void resync() {
+    try {
+      client.nodes().list().getItems().forEach(this::observe);
+    } catch (RuntimeException e) {
+      // The API server is away; the next resync tries again.
     }
   }
 

@@ -6,19 +6,26 @@ import static org.awaitility.Awaitility.await;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.KubeControlPlane;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.rollout.NodeTargeting;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Rolling a new rendered config out over ten nodes, with the test playing the daemons. */
+/**
+ * Rolling a new rendered config out over ten nodes, with the test playing the daemons, on the real
+ * control plane (one for the class).
+ */
 class PoolRolloutIT {
-  final ControllerHarness cluster = new ControllerHarness();
+  @RegisterExtension static final SharedControlPlane plane = ControllerHarness.sharedKube();
+
+  final ControllerHarness cluster = ControllerHarness.on(plane);
   final NodePlayer daemons = new NodePlayer(cluster.client, 150);
 
   @AfterEach
@@ -93,7 +100,7 @@ class PoolRolloutIT {
       cluster.example("50-chrony.yaml");
       String next = cluster.awaitRendered(Optional.of(base));
       await().atMost(Duration.ofSeconds(20)).until(() -> recorder.targetedOrder().size() >= 3);
-      ((EmbeddedApiServer) cluster.server).restart(1500);
+      ((KubeControlPlane) cluster.server).restart(false); // SIGTERM, then up on the same data
       awaitUpdated(next, 10);
       assertThat(recorder.maxUnavailable()).isEqualTo(2);
     }

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ApiFault;
 import io.ocelot.apiserver.ApiFaultProxy;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.daemon.txn.CommitMarker;
 import io.ocelot.daemon.txn.HostFixture;
 import java.nio.file.Path;

@@ -15,6 +15,7 @@ import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.KubeControlPlane;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.daemon.txn.HostFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;

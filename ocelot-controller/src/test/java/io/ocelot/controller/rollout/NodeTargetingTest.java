@@ -6,25 +6,22 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.pool.PoolTarget;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+/** Targeting a node on the real control plane: annotations and Ocelot's taint, nothing else. */
 class NodeTargetingTest {
-  final EmbeddedApiServer server = EmbeddedApiServer.start();
-  final NodeTargeting targeting =
-      new NodeTargeting(new io.ocelot.controller.NodeUpdates(server.client()));
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
+  final NodeTargeting targeting =
+      new NodeTargeting(new io.ocelot.controller.NodeUpdates(plane.client));
 
   Node node() {
-    return server
-        .client()
+    return plane
+        .client
         .nodes()
         .resource(
             new NodeBuilder()
@@ -45,16 +42,23 @@ class NodeTargetingTest {
   }
 
   Node stored() {
-    return server.client().nodes().withName("worker-0").get();
+    return plane.client.nodes().withName("worker-0").get();
   }
 
   @Test
   void taintsANodeWaitingForTheTargetAndKeepsOtherTaints() {
-    targeting.converge(node(), new NodeTargeting.Wanted(Optional.empty(), true));
+    Node created = node();
+    // The server's TaintNodesByCondition admission adds node.kubernetes.io/not-ready to a new
+    // node; with the admin's own taint, both must stay.
+    assertThat(created.getSpec().getTaints())
+        .extracting(Taint::getKey)
+        .containsExactly("dedicated", "node.kubernetes.io/not-ready");
+    targeting.converge(created, new NodeTargeting.Wanted(Optional.empty(), true));
     assertThat(stored().getSpec().getTaints())
         .extracting(Taint::getKey, Taint::getEffect)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("dedicated", "NoSchedule"),
+            org.assertj.core.groups.Tuple.tuple("node.kubernetes.io/not-ready", "NoSchedule"),
             org.assertj.core.groups.Tuple.tuple("UpdateInProgress", "PreferNoSchedule"));
   }
 
@@ -67,7 +71,7 @@ class NodeTargetingTest {
             Optional.of(new PoolTarget("rendered-worker-2", Optional.empty())), false));
     assertThat(stored().getSpec().getTaints())
         .extracting(Taint::getKey)
-        .containsExactly("dedicated");
+        .containsExactly("dedicated", "node.kubernetes.io/not-ready");
     assertThat(stored().getMetadata().getAnnotations())
         .containsEntry(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-2")
         .doesNotContainKey(NodeAnnotations.DESIRED_IMAGE);
@@ -88,8 +92,8 @@ class NodeTargetingTest {
   @Test
   void aStaleCopyIsReReadAndNothingAnotherWriterSetIsLost() {
     Node stale = node();
-    server
-        .client()
+    plane
+        .client
         .nodes()
         .withName("worker-0")
         .edit(

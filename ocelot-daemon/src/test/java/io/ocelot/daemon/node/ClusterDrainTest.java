@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ClusterDrainTest {
   @RegisterExtension
-  static final io.ocelot.daemon.SharedControlPlane plane =
-      new io.ocelot.daemon.SharedControlPlane();
+  static final io.ocelot.apiserver.SharedControlPlane plane =
+      new io.ocelot.apiserver.SharedControlPlane();
 
   ClusterDrain drain(Duration timeout) {
     DaemonSettings s =

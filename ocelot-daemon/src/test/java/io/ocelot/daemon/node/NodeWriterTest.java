@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The node writer against the real control plane. */
 class NodeWriterTest {
   @RegisterExtension
-  static final io.ocelot.daemon.SharedControlPlane plane =
-      new io.ocelot.daemon.SharedControlPlane();
+  static final io.ocelot.apiserver.SharedControlPlane plane =
+      new io.ocelot.apiserver.SharedControlPlane();
 
   @Test
   void setsAndDeletesOnlyWhatChanges() throws Exception {

@@ -1,16 +1,18 @@
-package io.ocelot.daemon;
+package io.ocelot.apiserver;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
-import io.ocelot.apiserver.ControlPlane;
-import io.ocelot.apiserver.ControlPlaneMode;
-import io.ocelot.apiserver.ControlPlanes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -20,13 +22,27 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * One real control plane for all tests of a class (a start costs ~7 s), as a static
  * {@code @RegisterExtension}: after each test (and its own {@code @AfterEach}) it removes what the
- * test made — Nodes, MachineConfigs and events — so none sees another's.
+ * test made — Nodes, MachineConfigs, events in {@code default}, and what {@link #wiping} adds — so
+ * none sees another's.
  */
 public final class SharedControlPlane
     implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+  private final List<Class<? extends HasMetadata>> clusterScoped =
+      new ArrayList<>(List.of(Node.class, MachineConfig.class));
+  private final List<Class<? extends HasMetadata>> inDefault =
+      new ArrayList<>(List.of(Event.class));
   private Path dir;
   public ControlPlane cluster;
   public KubernetesClient client;
+
+  /** Also removes these kinds after each test: cluster-scoped ones, and in {@code default}. */
+  @SafeVarargs
+  public final SharedControlPlane wiping(
+      List<Class<? extends HasMetadata>> cluster, Class<? extends HasMetadata>... namespaced) {
+    clusterScoped.addAll(cluster);
+    inDefault.addAll(List.of(namespaced));
+    return this;
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
@@ -39,16 +55,23 @@ public final class SharedControlPlane
 
   @Override
   public void afterEach(ExtensionContext context) {
-    client.nodes().delete();
-    client.resources(MachineConfig.class).delete();
-    client.v1().events().inNamespace("default").delete();
+    clusterScoped.forEach(k -> client.resources(k).delete());
+    inDefault.forEach(k -> client.resources(k).inNamespace("default").delete());
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
             () ->
-                client.nodes().list().getItems().isEmpty()
-                    && client.resources(MachineConfig.class).list().getItems().isEmpty()
-                    && client.v1().events().inNamespace("default").list().getItems().isEmpty());
+                clusterScoped.stream()
+                        .allMatch(k -> client.resources(k).list().getItems().isEmpty())
+                    && inDefault.stream()
+                        .allMatch(
+                            k ->
+                                client
+                                    .resources(k)
+                                    .inNamespace("default")
+                                    .list()
+                                    .getItems()
+                                    .isEmpty()));
   }
 
   @Override

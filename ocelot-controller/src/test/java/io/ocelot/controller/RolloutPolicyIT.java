@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -125,7 +126,7 @@ class RolloutPolicyIT {
   @Test
   void aPoolWaitsForItsWindowAndTwoPoliciesOnOnePoolAreBothRefused() throws Exception {
     // Saturday 2026-12-05 10:00 UTC; the window opens at 12:00 UTC on Saturdays.
-    SettableClock clock = new SettableClock(Instant.parse("2026-12-05T10:00:00Z"));
+    ManualClock clock = ManualClock.at(Instant.parse("2026-12-05T10:00:00Z"));
     cluster = ControllerHarness.onKube(dir);
     cluster.clock = clock;
     daemons = new NodePlayer(cluster.client, 100);

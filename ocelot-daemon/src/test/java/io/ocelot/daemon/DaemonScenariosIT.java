@@ -94,10 +94,7 @@ class DaemonScenariosIT {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");
     setDesiredConfig(R2.getMetadata().getName());
-    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
-    node.stopDaemon();
-    host.fake.reboot();
-    node.startDaemon();
+    reboot();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
@@ -136,12 +133,8 @@ class DaemonScenariosIT {
             HealthRollbackTest.FAILING,
             BASE));
     setDesiredConfig("rendered-worker-health");
-    for (int boot = 0; boot < 2; boot++) { // into the update, then back out of it
-      await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
-      node.stopDaemon();
-      host.fake.reboot();
-      node.startDaemon();
-    }
+    reboot(); // into the update
+    reboot(); // and back out of it
     node.awaitState("Degraded");
     String cause =
         "health check 20-kubelet.sh failed after boot into "
@@ -164,10 +157,7 @@ class DaemonScenariosIT {
         .until(() -> node.scrape().contains("mcd_health_check_failures_total 1.0"));
     assertThat(node.scrape())
         .contains("mcd_state{reason=\"health-check-failed\",state=\"Degraded\"}");
-    Map<String, String> after = host.snapshot();
-    after.keySet().removeIf(DaemonScenariosIT::runtimeState);
-    before.keySet().removeIf(DaemonScenariosIT::runtimeState);
-    assertThat(HostFixture.differences(before, after)).isEmpty();
+    assertConfigurationAsBefore(before);
   }
 
   @Test
@@ -176,16 +166,10 @@ class DaemonScenariosIT {
     node.awaitState("Done");
     Map<String, String> before = host.snapshot();
     setDesiredConfig(R2.getMetadata().getName());
-    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
-    node.stopDaemon();
-    host.fake.reboot();
     node.kubeletReady = false; // the new boot's kubelet never comes up
-    node.startDaemon();
-    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
-    node.stopDaemon();
-    host.fake.reboot();
+    reboot();
     node.kubeletReady = true; // back on the old config, it does
-    node.startDaemon();
+    reboot();
     node.awaitState("Degraded");
     String cause =
         "health check node-ready failed after boot into "
@@ -199,10 +183,7 @@ class DaemonScenariosIT {
     await().atMost(Duration.ofSeconds(10)).until(() -> !node.events("HealthCheckFailed").isEmpty());
     assertThat(node.events("HealthCheckFailed").get(0).getMessage()).isEqualTo(cause);
     assertThat(host.root.resolve("etc/chrony.conf")).content().doesNotContain("b.example.com");
-    Map<String, String> after = host.snapshot();
-    after.keySet().removeIf(DaemonScenariosIT::runtimeState);
-    before.keySet().removeIf(DaemonScenariosIT::runtimeState);
-    assertThat(HostFixture.differences(before, after)).isEmpty();
+    assertConfigurationAsBefore(before);
   }
 
   @Test
@@ -216,10 +197,7 @@ class DaemonScenariosIT {
             "#!/bin/sh\necho 'no NTP source reachable' >&2\nexit 3\n",
             BASE));
     setDesiredConfig("rendered-worker-wanted");
-    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
-    node.stopDaemon();
-    host.fake.reboot();
-    node.startDaemon();
+    reboot();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
@@ -260,11 +238,28 @@ class DaemonScenariosIT {
     assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
   }
 
-  /** Deployments, markers and run/ change with every boot; the configuration must not. */
-  private static boolean runtimeState(String path) {
-    return path.startsWith("var/lib/fakehost/")
-        || path.startsWith("var/lib/ocelot/")
-        || path.startsWith("run");
+  /** The machine's part of the reboot the daemon asked for: down, up, a fresh daemon. */
+  void reboot() throws Exception {
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    node.startDaemon();
+  }
+
+  /**
+   * The host's configuration is byte for byte as {@code before} (deployments, markers and run/
+   * change with every boot; the configuration must not).
+   */
+  void assertConfigurationAsBefore(Map<String, String> before) throws Exception {
+    java.util.function.Predicate<String> runtime =
+        path ->
+            path.startsWith("var/lib/fakehost/")
+                || path.startsWith("var/lib/ocelot/")
+                || path.startsWith("run");
+    Map<String, String> after = host.snapshot();
+    after.keySet().removeIf(runtime);
+    before.keySet().removeIf(runtime);
+    assertThat(HostFixture.differences(before, after)).isEmpty();
   }
 
   @Test

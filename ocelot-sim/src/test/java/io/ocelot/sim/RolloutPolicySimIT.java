@@ -11,6 +11,7 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.testing.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,7 +52,7 @@ class RolloutPolicySimIT {
 
   @Test
   void aPoolWaitsForItsWindowThenSoaksBetweenNodes() throws Exception {
-    OffsetClock clock = new OffsetClock(SATURDAY_MORNING);
+    ManualClock clock = ManualClock.runningFrom(SATURDAY_MORNING);
     sim =
         SimCluster.start(
             SimSettings.defaults(dir.resolve("state"))

@@ -8,35 +8,15 @@ import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.api.operator.MachineConfigurationStatus;
 import io.ocelot.api.operator.NodeDisruptionPolicies;
 import io.ocelot.daemon.host.HostException;
-import java.time.Clock;
+import io.ocelot.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 /** Which policy the daemon plans with, and how long it waits for a status that lags its spec. */
 class DisruptionPolicySourceTest {
-  Instant now = Instant.parse("2026-12-04T10:00:00Z");
-  final DisruptionPolicySource source =
-      new DisruptionPolicySource(
-          null,
-          new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-              return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-              return this;
-            }
-
-            @Override
-            public Instant instant() {
-              return now;
-            }
-          });
+  final ManualClock clock = ManualClock.at(Instant.parse("2026-12-04T10:00:00Z"));
+  final DisruptionPolicySource source = new DisruptionPolicySource(null, clock);
 
   static MachineConfiguration mc(long generation, Long observed) {
     MachineConfiguration mc = new MachineConfiguration();
@@ -71,9 +51,9 @@ class DisruptionPolicySourceTest {
         .isEqualTo(
             new DisruptionPolicySource.Lookup.Wait(
                 Duration.ofSeconds(5), "status is for generation 3, the spec is at generation 4"));
-    now = now.plusSeconds(119);
+    clock.advance(Duration.ofSeconds(119));
     assertThat(source.decide(mc(4, null))).isInstanceOf(DisruptionPolicySource.Lookup.Wait.class);
-    now = now.plusSeconds(1);
+    clock.advance(Duration.ofSeconds(1));
     assertThatThrownBy(() -> source.decide(mc(4, 3L)))
         .isInstanceOf(HostException.class)
         .hasMessage(

@@ -4,33 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import java.time.Clock;
+import io.ocelot.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class NodeCacheTest {
-  Instant now = Instant.parse("2026-12-02T10:00:00Z");
-  final NodeCache cache =
-      new NodeCache(
-          new Clock() {
-            @Override
-            public Instant instant() {
-              return now;
-            }
-
-            @Override
-            public java.time.ZoneId getZone() {
-              return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-              return this;
-            }
-          },
-          Duration.ofSeconds(5));
+  final ManualClock clock = ManualClock.at(Instant.parse("2026-12-02T10:00:00Z"));
+  final NodeCache cache = new NodeCache(clock, Duration.ofSeconds(5));
 
   static Node node(String rv) {
     return new NodeBuilder()
@@ -79,9 +60,9 @@ class NodeCacheTest {
   void aViewWithoutNewsForLongerThanMaxAgeIsNotTrusted() {
     cache.live(true);
     cache.observed(node("3"));
-    now = now.plusSeconds(5);
+    clock.advance(Duration.ofSeconds(5));
     assertThat(cache.get()).contains(node("3"));
-    now = now.plusSeconds(1);
+    clock.advance(Duration.ofSeconds(1));
     assertThat(cache.get()).isEmpty();
     assertThat(cache.expired()).contains(node("3"));
     // Even an older event is news that the informer is alive.

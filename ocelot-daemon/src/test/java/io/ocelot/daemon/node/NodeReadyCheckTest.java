@@ -6,10 +6,9 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.HealthChecks;
-import java.time.Clock;
+import io.ocelot.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class NodeReadyCheckTest {
   private static final String BOOT = "boot-2";
+  private static final Instant START = Instant.parse("2026-12-05T10:00:00Z");
 
   private static Node node(String bootId, String status, String reason, String message) {
     return new NodeBuilder()
@@ -73,7 +73,7 @@ class NodeReadyCheckTest {
 
   @Test
   void waitsUntilTheKubeletReportsThenPasses() throws Exception {
-    MovingClock clock = new MovingClock();
+    ManualClock clock = ManualClock.at(START);
     AtomicReference<Node> current = new AtomicReference<>(node("boot-1", "True", "", ""));
     List<Duration> slept = new ArrayList<>();
     NodeReadyCheck check =
@@ -98,7 +98,7 @@ class NodeReadyCheckTest {
 
   @Test
   void failsAtTheTimeoutWithWhatTheNodeLastShowed() throws Exception {
-    MovingClock clock = new MovingClock();
+    ManualClock clock = ManualClock.at(START);
     NodeReadyCheck check =
         new NodeReadyCheck(
             () ->
@@ -113,7 +113,7 @@ class NodeReadyCheckTest {
     assertThat(outcome.describe())
         .isEqualTo(
             "timed out after 30s: \"Ready=Unknown (NodeStatusUnknown: Kubelet stopped posting)\"");
-    assertThat(clock.instant()).isEqualTo(MovingClock.START.plusSeconds(30));
+    assertThat(clock.instant()).isEqualTo(START.plusSeconds(30));
   }
 
   @Test
@@ -124,34 +124,9 @@ class NodeReadyCheckTest {
               throw new AssertionError("an off check reads no node");
             },
             () -> BOOT,
-            new MovingClock(),
+            ManualClock.at(START),
             d -> {},
             Duration.ZERO);
     assertThat(off.run()).isEmpty();
-  }
-
-  /** A clock that moves only when told. */
-  private static final class MovingClock extends Clock {
-    static final Instant START = Instant.parse("2026-12-05T10:00:00Z");
-    private Instant now = START;
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

@@ -62,6 +62,14 @@ class ConsoleIT {
     }
   }
 
+  /**
+   * Reads from the page through the wait: the page re-renders every second, so an element found may
+   * be gone before it is read (stale), and the read is simply tried again.
+   */
+  static String read(WebDriverWait wait, java.util.function.Function<WebDriver, String> what) {
+    return wait.until(what::apply);
+  }
+
   String cell(String node, String css) {
     return browser
         .findElement(By.cssSelector("#nodes tr[data-node='" + node + "'] " + css))
@@ -82,7 +90,10 @@ class ConsoleIT {
     browser = HeadlessChromium.open(sim.httpUrl() + "/");
     WebDriverWait wait = HeadlessChromium.await(browser, this::whereItStood);
     wait.until(b -> cell(NODE, ".state").equals("Done"));
-    assertThat(browser.findElement(By.cssSelector("#pools tr[data-pool='worker']")).getText())
+    assertThat(
+            read(
+                wait,
+                b -> b.findElement(By.cssSelector("#pools tr[data-pool='worker']")).getText()))
         .contains("worker");
 
     DemoSteps steps = new DemoSteps(sim);
@@ -94,7 +105,7 @@ class ConsoleIT {
 
     wait.until(b -> cell(NODE, ".state").equals("Degraded"));
     wait.until(b -> cell(NODE, ".reason-text").startsWith("reboot command failed:"));
-    assertThat(cell(NODE, ".reason-text")).contains("systemd-run");
+    assertThat(read(wait, b -> cell(NODE, ".reason-text"))).contains("systemd-run");
     wait.until(
         b ->
             !b.findElements(
@@ -109,11 +120,12 @@ class ConsoleIT {
     // Stop-the-line: the failed node halts the pool's rollout, shown in red with the node's cause.
     By halted = By.cssSelector("#pools tr[data-pool='layered'] .condition.RolloutHalted");
     wait.until(b -> !b.findElements(halted).isEmpty());
-    assertThat(browser.findElement(halted).getText())
+    assertThat(read(wait, b -> b.findElement(halted).getText()))
         .startsWith("RolloutHalted: Rollout of MachineConfig ")
         .contains("halted: 1 node failed to take it (maxFailedNodes 1): " + NODE + ": ")
         .contains("ocelot rollout resume layered");
-    assertThat(browser.findElement(halted).getCssValue("color")).isEqualTo("rgba(176, 0, 32, 1)");
+    assertThat(read(wait, b -> b.findElement(halted).getCssValue("color")))
+        .isEqualTo("rgba(176, 0, 32, 1)");
     // Where the rollout stands, for an admin: the bar, who is in flight, the node's pool and the
     // MachineConfigNode's timeline, the alert's runbook, and a filter by state.
     wait.until(
@@ -122,11 +134,13 @@ class ConsoleIT {
                 .getText()
                 .contains("in flight: " + NODE));
     assertThat(
-            browser
-                .findElement(By.cssSelector("#pools tr[data-pool='layered'] .rollout"))
-                .getText())
+            read(
+                wait,
+                b ->
+                    b.findElement(By.cssSelector("#pools tr[data-pool='layered'] .rollout"))
+                        .getText()))
         .containsPattern("\\d+ of \\d+ updated");
-    assertThat(cell(NODE, ".pool")).isEqualTo("layered");
+    assertThat(read(wait, b -> cell(NODE, ".pool"))).isEqualTo("layered");
     wait.until(
         b ->
             !b.findElements(
@@ -136,11 +150,15 @@ class ConsoleIT {
                             + "'] .timeline li[data-condition='NodeDegraded']"))
                 .isEmpty());
     String runbook =
-        browser
-            .findElement(
-                By.cssSelector(
-                    "#alerts tr[data-alert='MCDRebootError'][data-node='" + NODE + "'] a.runbook"))
-            .getAttribute("href");
+        read(
+            wait,
+            b ->
+                b.findElement(
+                        By.cssSelector(
+                            "#alerts tr[data-alert='MCDRebootError'][data-node='"
+                                + NODE
+                                + "'] a.runbook"))
+                    .getAttribute("href"));
     assertThat(runbook).endsWith("/runbooks/MCDRebootError.md");
     assertThat(
             java.net.http.HttpClient.newHttpClient()
@@ -152,7 +170,10 @@ class ConsoleIT {
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("filter-state")))
         .selectByValue("Degraded");
     wait.until(b -> b.findElements(By.cssSelector("#nodes tbody tr")).size() == 1);
-    assertThat(browser.findElement(By.cssSelector("#nodes tbody tr")).getAttribute("data-node"))
+    assertThat(
+            read(
+                wait,
+                b -> b.findElement(By.cssSelector("#nodes tbody tr")).getAttribute("data-node")))
         .isEqualTo(NODE);
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("filter-state")))
         .selectByValue("");
@@ -163,7 +184,7 @@ class ConsoleIT {
 
     click(wait, "button[data-fault='fix-reboot'][data-node='" + NODE + "']");
     wait.until(b -> cell(NODE, ".state").equals("Done") && cell(NODE, ".images").contains(image));
-    assertThat(cell(NODE, ".reason-text")).isEmpty();
+    assertThat(read(wait, b -> cell(NODE, ".reason-text"))).isEmpty();
     wait.until(
         b -> b.findElements(By.cssSelector("#alerts tr[data-node='" + NODE + "']")).isEmpty());
     wait.until(b -> b.findElements(halted).isEmpty()); // the node took the target: no halt

@@ -1,16 +1,24 @@
 package io.ocelot.controller;
 
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.api.events.EventSeries;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Events the controller records on its objects (pools, rendered configs, nodes). */
+/**
+ * Events the controller records on its objects (pools, rendered configs, nodes); the same event
+ * again within 10 minutes raises the stored one's count (a drain blocked for minutes is one event).
+ */
 public final class ObjectEvents {
   private static final Logger LOG = LoggerFactory.getLogger(ObjectEvents.class);
   public static final String SOURCE = "machineconfigcontroller";
@@ -22,6 +30,9 @@ public final class ObjectEvents {
 
   private final Clock clock;
   private final AtomicLong sequence = new AtomicLong();
+
+  /** Repeats within 10 minutes count up one Event instead of creating another (client-go's way). */
+  private final EventSeries<Event> series = new EventSeries<>();
 
   public ObjectEvents(KubernetesClient client, Clock clock) {
     this.client = client;
@@ -45,47 +56,79 @@ public final class ObjectEvents {
         objectNamespace == null || objectNamespace.isEmpty()
             ? CLUSTER_SCOPED_EVENTS
             : objectNamespace;
+    String text = message.length() <= 1024 ? message : message.substring(0, 1021) + "...";
+    EventSeries.Key key = new EventSeries.Key(on.getMetadata().getUid(), type, reason, text);
+    Optional<EventSeries.Occurrence<Event>> repeat = series.repeats(key, now);
+    if (repeat.isPresent() && countUp(namespace, key, repeat.get(), now)) {
+      return;
+    }
     try {
-      client
-          .v1()
-          .events()
-          .inNamespace(namespace)
-          .resource(
-              new EventBuilder()
-                  .withNewMetadata()
-                  .withName(
-                      on.getMetadata().getName()
-                          + "."
-                          + Long.toHexString(now.toEpochMilli())
-                          + "."
-                          + sequence.incrementAndGet())
-                  .withNamespace(namespace)
-                  .endMetadata()
-                  .withNewInvolvedObject()
-                  .withKind(on.getKind())
-                  .withNamespace(objectNamespace)
-                  .withApiVersion(on.getApiVersion())
-                  .withName(on.getMetadata().getName())
-                  .withUid(on.getMetadata().getUid())
-                  .endInvolvedObject()
-                  .withType(type)
-                  .withReason(reason)
-                  .withMessage(
-                      message.length() <= 1024 ? message : message.substring(0, 1021) + "...")
-                  .withNewSource()
-                  .withComponent(SOURCE)
-                  .endSource()
-                  .withFirstTimestamp(now.toString())
-                  .withLastTimestamp(now.toString())
-                  .withCount(1)
-                  .build())
-          .create();
+      Event stored =
+          client
+              .v1()
+              .events()
+              .inNamespace(namespace)
+              .resource(
+                  new EventBuilder()
+                      .withNewMetadata()
+                      .withName(
+                          on.getMetadata().getName()
+                              + "."
+                              + Long.toHexString(now.toEpochMilli())
+                              + "."
+                              + sequence.incrementAndGet())
+                      .withNamespace(namespace)
+                      .endMetadata()
+                      .withNewInvolvedObject()
+                      .withKind(on.getKind())
+                      .withNamespace(objectNamespace)
+                      .withApiVersion(on.getApiVersion())
+                      .withName(on.getMetadata().getName())
+                      .withUid(on.getMetadata().getUid())
+                      .endInvolvedObject()
+                      .withType(type)
+                      .withReason(reason)
+                      .withMessage(text)
+                      .withNewSource()
+                      .withComponent(SOURCE)
+                      .endSource()
+                      .withFirstTimestamp(now.toString())
+                      .withLastTimestamp(now.toString())
+                      .withCount(1)
+                      .build())
+              .create();
+      series.wrote(key, stored, 1, now);
     } catch (KubernetesClientException e) {
       LOG.warn(
           "could not record event {} on {}: {}",
           reason,
           on.getMetadata().getName(),
           e.getMessage());
+    }
+  }
+
+  /**
+   * One more occurrence of a stored event: its count and lastTimestamp, in one merge patch. False
+   * when the stored event is gone (expired, deleted): the caller creates a new one.
+   */
+  private boolean countUp(
+      String namespace, EventSeries.Key key, EventSeries.Occurrence<Event> o, Instant now) {
+    int count = o.count() + 1;
+    try {
+      Event stored =
+          client
+              .v1()
+              .events()
+              .inNamespace(namespace)
+              .resource(o.stored())
+              .patch(
+                  PatchContext.of(PatchType.JSON_MERGE),
+                  "{\"count\":" + count + ",\"lastTimestamp\":\"" + now + "\"}");
+      series.wrote(key, stored, count, now);
+      return true;
+    } catch (KubernetesClientException e) {
+      series.forget(key);
+      return false;
     }
   }
 }

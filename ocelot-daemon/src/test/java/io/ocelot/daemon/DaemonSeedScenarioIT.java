@@ -104,6 +104,11 @@ class DaemonSeedScenarioIT {
     assertThat(node.annotation(NodeAnnotations.REASON))
         .isEqualTo(reason.replace("", ""))
         .startsWith("reboot command failed:");
+    // Each retry's failure is the same event: one Event object whose count goes up.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> node.events("UpdateFailed").stream().anyMatch(e -> e.getCount() >= 2));
+    assertThat(node.events("UpdateFailed")).hasSize(1);
 
     // Fixed: the next retry requests the reboot (no "refs are equal").
     host.fake.fixTool("systemd-run");

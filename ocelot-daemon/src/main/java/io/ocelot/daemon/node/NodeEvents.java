@@ -4,16 +4,21 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.api.events.EventSeries;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Events on the daemon's Node, with MCO's reasons and source ({@code machineconfigdaemon}). A
- * failure to record an event is logged, never fatal (as in MCO).
+ * Events on the daemon's Node, with MCO's reasons and source ({@code machineconfigdaemon}). The
+ * same event again within 10 minutes raises the stored one's count (a retry under backoff is one
+ * event with a count). A failure to record an event is logged, never fatal (as in MCO).
  */
 public class NodeEvents {
   private static final Logger LOG = LoggerFactory.getLogger(NodeEvents.class);
@@ -26,6 +31,9 @@ public class NodeEvents {
   private final String namespace;
   private final Clock clock;
   private final AtomicLong sequence = new AtomicLong();
+
+  /** Repeats within 10 minutes count up one Event instead of creating another (client-go's way). */
+  private final EventSeries<Event> series = new EventSeries<>();
 
   public NodeEvents(KubernetesClient client, String namespace, Clock clock) {
     this.client = client;
@@ -46,6 +54,11 @@ public class NodeEvents {
     Instant now = clock.instant();
     String text =
         message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE - 3) + "...";
+    EventSeries.Key key = new EventSeries.Key(node.uid(), type, reason, text);
+    Optional<EventSeries.Occurrence<Event>> repeat = series.repeats(key, now);
+    if (repeat.isPresent() && countUp(key, repeat.get(), now)) {
+      return;
+    }
     Event event =
         new EventBuilder()
             .withNewMetadata()
@@ -76,9 +89,34 @@ public class NodeEvents {
             .withCount(1)
             .build();
     try {
-      client.v1().events().inNamespace(namespace).resource(event).create();
+      series.wrote(
+          key, client.v1().events().inNamespace(namespace).resource(event).create(), 1, now);
     } catch (KubernetesClientException e) {
       LOG.warn("could not record event {} on node {}: {}", reason, node.name(), e.getMessage());
+    }
+  }
+
+  /**
+   * One more occurrence of a stored event: its count and lastTimestamp, in one merge patch. False
+   * when the stored event is gone (expired, deleted): the caller creates a new one.
+   */
+  private boolean countUp(EventSeries.Key key, EventSeries.Occurrence<Event> o, Instant now) {
+    int count = o.count() + 1;
+    try {
+      Event stored =
+          client
+              .v1()
+              .events()
+              .inNamespace(namespace)
+              .resource(o.stored())
+              .patch(
+                  PatchContext.of(PatchType.JSON_MERGE),
+                  "{\"count\":" + count + ",\"lastTimestamp\":\"" + now + "\"}");
+      series.wrote(key, stored, count, now);
+      return true;
+    } catch (KubernetesClientException e) {
+      series.forget(key);
+      return false;
     }
   }
 }

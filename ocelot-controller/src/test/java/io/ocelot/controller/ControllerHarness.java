@@ -352,8 +352,18 @@ final class ControllerHarness implements AutoCloseable {
     return client.nodes().withName(name).get();
   }
 
+  private final List<NodePlayer> players = new java.util.ArrayList<>();
+
+  /** The nodes' daemons, played by the test ({@link NodePlayer}); closed with this harness. */
+  NodePlayer daemons(long millis) {
+    NodePlayer p = new NodePlayer(client, millis);
+    players.add(p);
+    return p;
+  }
+
   @Override
   public void close() {
+    players.forEach(NodePlayer::close);
     if (controller != null) {
       controller.close();
     }

@@ -52,9 +52,6 @@ class LayeredIT {
     if (pairs != null) {
       pairs.close();
     }
-    if (daemons != null) {
-      daemons.close();
-    }
     cluster.close();
   }
 
@@ -83,7 +80,7 @@ class LayeredIT {
                   @Override
                   public void onClose(WatcherException cause) {}
                 });
-    daemons = new NodePlayer(cluster.client, 100);
+    daemons = cluster.daemons(100);
     return base;
   }
 

@@ -26,11 +26,10 @@ class PoolRolloutIT {
   @RegisterExtension static final SharedControlPlane plane = ControllerHarness.sharedKube();
 
   final ControllerHarness cluster = ControllerHarness.on(plane);
-  final NodePlayer daemons = new NodePlayer(cluster.client, 150);
+  final NodePlayer daemons = cluster.daemons(150);
 
   @AfterEach
   void stop() {
-    daemons.close();
     cluster.close();
   }
 

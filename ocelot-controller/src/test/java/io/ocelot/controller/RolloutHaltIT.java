@@ -31,9 +31,6 @@ class RolloutHaltIT {
 
   @AfterEach
   void stop() {
-    if (daemons != null) {
-      daemons.close();
-    }
     if (cluster != null) {
       cluster.close();
     }
@@ -42,7 +39,7 @@ class RolloutHaltIT {
   @Test
   void aFailedNodeHaltsTheRolloutUntilTheAdminResumesPastIt() throws Exception {
     cluster = ControllerHarness.onKube(dir);
-    daemons = new NodePlayer(cluster.client, 150);
+    daemons = cluster.daemons(150);
     cluster.example("00-worker.yaml");
     cluster.pool(3);
     cluster.startController();

@@ -35,9 +35,6 @@ class RolloutPolicyIT {
 
   @AfterEach
   void stop() {
-    if (daemons != null) {
-      daemons.close();
-    }
     if (cluster != null) {
       cluster.close();
     }
@@ -129,7 +126,7 @@ class RolloutPolicyIT {
     ManualClock clock = ManualClock.at(Instant.parse("2026-12-05T10:00:00Z"));
     cluster = ControllerHarness.onKube(dir);
     cluster.clock = clock;
-    daemons = new NodePlayer(cluster.client, 100);
+    daemons = cluster.daemons(100);
     cluster.example("00-worker.yaml");
     cluster.pool(3);
     cluster.startController();

@@ -48,6 +48,14 @@ public final class EventSeries<E> {
     seen.put(key, new Occurrence<>(stored, count, now));
   }
 
+  /**
+   * The merge patch that makes a stored core/v1 Event the {@code count}-th occurrence, last at
+   * {@code now} (client-go's update of a correlated event).
+   */
+  public static String countPatch(int count, Instant now) {
+    return "{\"count\":" + count + ",\"lastTimestamp\":\"" + now + "\"}";
+  }
+
   /** The stored event is gone (deleted, expired): the next occurrence starts a new one. */
   public synchronized void forget(Key key) {
     seen.remove(key);

@@ -55,4 +55,10 @@ class EventSeriesTest {
     assertThat(series.repeats(key("uid-0", "Normal", "Drain", "m"), T0)).isEmpty();
     assertThat(series.repeats(key("uid-1", "Normal", "Drain", "m"), T0)).isPresent();
   }
+
+  @Test
+  void theCountPatchSetsCountAndLastTimestamp() {
+    assertThat(EventSeries.countPatch(3, T0))
+        .isEqualTo("{\"count\":3,\"lastTimestamp\":\"2026-12-05T10:00:00Z\"}");
+  }
 }

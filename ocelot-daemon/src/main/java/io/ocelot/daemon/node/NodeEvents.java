@@ -109,9 +109,7 @@ public class NodeEvents {
               .events()
               .inNamespace(namespace)
               .resource(o.stored())
-              .patch(
-                  PatchContext.of(PatchType.JSON_MERGE),
-                  "{\"count\":" + count + ",\"lastTimestamp\":\"" + now + "\"}");
+              .patch(PatchContext.of(PatchType.JSON_MERGE), EventSeries.countPatch(count, now));
       series.wrote(key, stored, count, now);
       return true;
     } catch (KubernetesClientException e) {

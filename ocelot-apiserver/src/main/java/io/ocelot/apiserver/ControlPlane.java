@@ -29,7 +29,12 @@ public interface ControlPlane extends AutoCloseable {
    * A fresh client that presents {@code bearerToken} (a ServiceAccount token); where the server
    * authenticates nobody, a plain client. The caller closes it.
    */
-  KubernetesClient newTokenClient(String bearerToken);
+  default KubernetesClient newTokenClient(String bearerToken) {
+    return newTokenClient(bearerToken, java.util.Optional.empty());
+  }
+
+  /** The same, counting every request it sends in {@code tally}. */
+  KubernetesClient newTokenClient(String bearerToken, java.util.Optional<RequestTally> tally);
 
   /** Registers Ocelot's CustomResourceDefinitions and waits until they are served; returns this. */
   ControlPlane installCrds();

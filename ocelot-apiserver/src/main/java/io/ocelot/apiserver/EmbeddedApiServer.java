@@ -150,21 +150,27 @@ public final class EmbeddedApiServer implements ControlPlane {
 
   /** No one is authenticated here: the token is not sent. */
   @Override
-  public KubernetesClient newTokenClient(String bearerToken) {
-    return newClient();
+  public KubernetesClient newTokenClient(
+      String bearerToken, java.util.Optional<RequestTally> tally) {
+    return newClient(tally);
   }
 
   /** A fresh client; the caller closes it. Short timeouts so a stopped server is noticed fast. */
   public KubernetesClient newClient() {
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(Config.empty())
-                .withMasterUrl(url())
-                .withNamespace("default")
-                .withRequestTimeout(5000)
-                .withConnectionTimeout(2000)
-                .build())
-        .build();
+    return newClient(java.util.Optional.empty());
+  }
+
+  private KubernetesClient newClient(java.util.Optional<RequestTally> tally) {
+    KubernetesClientBuilder builder =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder(Config.empty())
+                    .withMasterUrl(url())
+                    .withNamespace("default")
+                    .withRequestTimeout(5000)
+                    .withConnectionTimeout(2000)
+                    .build());
+    return RequestTally.install(builder, tally).build();
   }
 
   private static int freePort() {

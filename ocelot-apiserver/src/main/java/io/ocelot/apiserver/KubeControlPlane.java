@@ -97,7 +97,8 @@ public final class KubeControlPlane implements ControlPlane {
   }
 
   @Override
-  public KubernetesClient newTokenClient(String bearerToken) {
+  public KubernetesClient newTokenClient(
+      String bearerToken, java.util.Optional<RequestTally> tally) {
     Config c =
         new ConfigBuilder(Config.empty())
             .withMasterUrl(admin.getMasterUrl())
@@ -107,7 +108,7 @@ public final class KubeControlPlane implements ControlPlane {
             .withRequestTimeout(admin.getRequestTimeout())
             .withConnectionTimeout(admin.getConnectionTimeout())
             .build();
-    return new KubernetesClientBuilder().withConfig(c).build();
+    return RequestTally.install(new KubernetesClientBuilder().withConfig(c), tally).build();
   }
 
   @Override

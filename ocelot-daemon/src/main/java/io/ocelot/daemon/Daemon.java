@@ -6,8 +6,10 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.host.FileState;
@@ -121,7 +123,8 @@ public final class Daemon implements AutoCloseable {
     this.reporter =
         new NodeReporter(
             writer, events, metrics, new McnWriter(client, settings.node(), clock), clock);
-    this.drain = new ClusterDrain(writer, events, clock, sleeper, settings);
+    // The handshake waits for the informer's news (the controller's answer), drainPoll at most.
+    this.drain = new ClusterDrain(writer, events, clock, cache::awaitNews, settings);
     this.store = new StateStore(host.files(), Checkpoint.NONE);
     this.policies = new DisruptionPolicySource(client, clock);
     this.drift = new DriftMonitor(host, events, metrics, clock, this::currentView);
@@ -354,7 +357,7 @@ public final class Daemon implements AutoCloseable {
       if (d instanceof SyncDecision.NothingToDo n) {
         if (reporter.phase() != NodePhase.DONE
             || readNode().flatMap(NodeView::postConfigAction).isPresent()) {
-          reporter.report(new Report.Done(n.target()));
+          reporter.report(Report.Done.settled(n.target()));
         } else {
           reporter.settled(n.target());
         }
@@ -446,7 +449,13 @@ public final class Daemon implements AutoCloseable {
       return finish(new EngineOutcome.Completed(u.desired()));
     }
     if (reporter.phase() == NodePhase.DONE) {
-      reporter.report(new Report.Working());
+      reporter.report(
+          new Report.Working(
+              plan.steps().stream()
+                  .filter(Step.RequestDrain.class::isInstance)
+                  .map(s -> ((Step.RequestDrain) s).request())
+                  .findFirst(),
+              plan.commit().map(c -> c.action() == PostAction.REBOOT).orElse(false)));
     }
     reporter.progress(
         new McnMilestone.Started(
@@ -493,15 +502,19 @@ public final class Daemon implements AutoCloseable {
       return false;
     }
     if (outcome instanceof EngineOutcome.Completed c) {
-      try {
-        drain.uncordon(c.target().config());
-      } catch (HostException e) {
-        fail(
-            new Report.Degraded(e.getMessage(), ReasonClass.UNCORDON, Optional.empty()),
-            c.target());
-        return false;
+      Optional<DrainRequest> uncordon = drain.uncordonFor(c.target().config());
+      reporter.report(new Report.Done(c.target(), uncordon));
+      if (uncordon.isPresent()) {
+        try {
+          drain.awaitUncordon(uncordon.get());
+        } catch (HostException e) {
+          fail(
+              new Report.Degraded(e.getMessage(), ReasonClass.UNCORDON, Optional.empty()),
+              c.target());
+          return false;
+        }
+        reporter.settled(c.target());
       }
-      reporter.report(new Report.Done(c.target()));
       readNode()
           .ifPresent(
               n ->

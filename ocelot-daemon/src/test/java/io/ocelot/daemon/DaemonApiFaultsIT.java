@@ -70,7 +70,10 @@ class DaemonApiFaultsIT {
           .until(
               () ->
                   r2.equals(node.annotation(NodeAnnotations.CURRENT_CONFIG))
-                      && "Done".equals(node.annotation(NodeAnnotations.STATE)));
+                      && "Done".equals(node.annotation(NodeAnnotations.STATE))
+                      // Done carries the uncordon request: the acknowledgement comes after it.
+                      && ("uncordon-" + r2)
+                          .equals(node.annotation(NodeAnnotations.LAST_APPLIED_DRAIN)));
 
       Map<String, String> a = node.annotations();
       assertThat(a.get(NodeAnnotations.REASON)).isEmpty();

@@ -16,6 +16,7 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.KubeControlPlane;
 import io.ocelot.apiserver.SharedControlPlane;
+import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
@@ -338,6 +339,50 @@ class DaemonScenariosIT {
         .contains("but the node did not reboot; rolled back");
     // The retry requests the reboot again.
     await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+  }
+
+  @Test
+  void anUncordonNotAcknowledgedInTimeTurnsTheDoneNodeDegradedUntilItIs() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    node.stopDaemon();
+    DaemonSettings s = node.settings;
+    node.settings =
+        new DaemonSettings(
+            s.node(),
+            s.backoffBase(),
+            s.backoffCap(),
+            s.drainPoll(),
+            s.drainTimeout(),
+            Duration.ofSeconds(2),
+            s.eventNamespace(),
+            s.viewMaxAge(),
+            s.resync(),
+            s.driftPoll(),
+            s.readyTimeout());
+    node.ackUncordons = false;
+    node.startDaemon();
+    String r2 = R2.getMetadata().getName();
+    setDesiredConfig(r2);
+    reboot();
+    // Done went out with the uncordon request (one write); nobody lifted the cordon in time.
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .isEqualTo(
+            "failed to uncordon node: "
+                + NodeHarness.NODE
+                + " after 2 seconds. Please see machine-config-controller logs for more"
+                + " information");
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(r2);
+    assertThat(node.annotation(NodeAnnotations.DESIRED_DRAIN)).isEqualTo("uncordon-" + r2);
+    assertThat(node.events("FailedToUncordon")).hasSize(1);
+    assertThat(node.events("Uncordon")).isEmpty();
+    // The controller answers at last: the node finishes without another uncordon request.
+    node.ackUncordons = true;
+    node.awaitSettled();
+    assertThat(node.annotation(NodeAnnotations.REASON)).isEmpty();
+    assertThat(node.annotation(NodeAnnotations.LAST_APPLIED_DRAIN)).isEqualTo("uncordon-" + r2);
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(r2);
   }
 
   @Test

@@ -119,7 +119,7 @@ class DaemonSeedScenarioIT {
     node.stopDaemon();
     host.fake.reboot();
     node.startDaemon();
-    node.awaitState("Done");
+    node.awaitSettled();
     assertThat(node.annotations())
         .containsEntry(NodeAnnotations.CURRENT_CONFIG, R2.getMetadata().getName())
         .containsEntry(NodeAnnotations.CURRENT_IMAGE, I2)

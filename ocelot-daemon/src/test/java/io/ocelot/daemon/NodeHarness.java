@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +44,9 @@ final class NodeHarness implements AutoCloseable {
   PrometheusRegistry registry;
   DaemonMetrics metrics;
   volatile boolean ackDrains = true;
+
+  /** With {@link #ackDrains}: false leaves uncordon requests unanswered (drains still go). */
+  volatile boolean ackUncordons = true;
 
   /** Whether the kubelet reports Ready at the next {@link #startDaemon} (a boot). */
   volatile boolean kubeletReady = true;
@@ -212,6 +216,21 @@ final class NodeHarness implements AutoCloseable {
         .until(() -> state.equals(annotation(NodeAnnotations.STATE)));
   }
 
+  /**
+   * Done and no drain request pending: Done carries the uncordon request, whose acknowledgement
+   * comes after it.
+   */
+  void awaitSettled() {
+    awaitState("Done");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                Objects.equals(
+                    annotation(NodeAnnotations.DESIRED_DRAIN),
+                    annotation(NodeAnnotations.LAST_APPLIED_DRAIN)));
+  }
+
   /** The daemon's metrics as Prometheus scrapes them (the text format). */
   String scrape() throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -233,7 +252,9 @@ final class NodeHarness implements AutoCloseable {
       Node n = client.nodes().withName(NODE).get();
       Map<String, String> a = n.getMetadata().getAnnotations();
       String desired = a.get(NodeAnnotations.DESIRED_DRAIN);
-      if (desired != null && !desired.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))) {
+      if (desired != null
+          && !desired.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN))
+          && (ackUncordons || !desired.startsWith("uncordon-"))) {
         annotate(Map.of(NodeAnnotations.LAST_APPLIED_DRAIN, desired));
       }
     } catch (RuntimeException e) {

@@ -9,10 +9,15 @@ import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.apiserver.ControlPlane;
+import io.ocelot.apiserver.RequestCounts;
+import io.ocelot.apiserver.RequestTally;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Who each part of the sim is on the control plane. Where the server authenticates, the sim
@@ -45,12 +50,15 @@ final class ClusterAccess implements AutoCloseable {
   private final ControlPlane plane;
   private final KubernetesClient admin;
   private final KubernetesClient shared;
+  // What Ocelot itself sends, apart from the sim's own (kubelet) requests: the benchmark's figure.
+  private final RequestTally daemons = new RequestTally();
+  private final RequestTally controllers = new RequestTally();
   private DaemonSet daemonSet;
 
   ClusterAccess(ControlPlane plane, KubernetesClient admin) {
     this.plane = plane;
     this.admin = admin;
-    this.shared = plane.authenticates() ? null : plane.newAdminClient();
+    this.shared = plane.authenticates() ? null : plane.newTokenClient("", Optional.of(daemons));
   }
 
   /** Installs the namespace and, where identities count, deploy/'s access objects. */
@@ -71,9 +79,8 @@ final class ClusterAccess implements AutoCloseable {
 
   /** The controller's client (its own; closed with it). */
   KubernetesClient controller() {
-    return plane.authenticates()
-        ? plane.newTokenClient(token(CONTROLLER_SA, null))
-        : plane.newAdminClient();
+    return plane.newTokenClient(
+        plane.authenticates() ? token(CONTROLLER_SA, null) : "", Optional.of(controllers));
   }
 
   /** Makes the daemon's pod on {@code node} (where identities count), as the DaemonSet would. */
@@ -114,7 +121,15 @@ final class ClusterAccess implements AutoCloseable {
       return shared;
     }
     Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
-    return plane.newTokenClient(token(DAEMON_SA, pod));
+    return plane.newTokenClient(token(DAEMON_SA, pod), Optional.of(daemons));
+  }
+
+  /** The requests Ocelot's daemons and its controller sent so far, each apart. */
+  Map<String, RequestCounts> ocelotRequests() {
+    Map<String, RequestCounts> out = new LinkedHashMap<>();
+    out.put("daemons", daemons.counts());
+    out.put("controller", controllers.counts());
+    return out;
   }
 
   void logout(KubernetesClient daemonClient) {

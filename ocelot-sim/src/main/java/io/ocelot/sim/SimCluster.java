@@ -401,6 +401,14 @@ public final class SimCluster implements AutoCloseable {
     return api;
   }
 
+  /**
+   * The requests Ocelot's daemons and its controller sent so far ({@code daemons}, {@code
+   * controller}), apart from the sim's own: what Ocelot costs an API server.
+   */
+  public java.util.Map<String, io.ocelot.apiserver.RequestCounts> ocelotRequests() {
+    return access.ocelotRequests();
+  }
+
   public StateDir state() {
     return state;
   }

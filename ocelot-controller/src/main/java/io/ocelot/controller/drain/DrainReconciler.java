@@ -82,8 +82,10 @@ public final class DrainReconciler implements Reconciler<Node> {
       return UpdateControl.noUpdate();
     }
     Node cordoned = nodes.update(node, DrainReconciler::cordon);
-    List<String> blocked = evictAll(name);
-    if (blocked.isEmpty() && DrainablePods.of(pods.podsOn(name)).isEmpty()) {
+    List<Pod> drainable = DrainablePods.of(pods.podsOn(name));
+    List<String> blocked = evictAll(drainable);
+    // Listed after the cordon: nothing to evict is done without a second look.
+    if (drainable.isEmpty() || blocked.isEmpty() && DrainablePods.of(pods.podsOn(name)).isEmpty()) {
       // Reported before the acknowledgement, so whoever sees the ack sees the report too.
       metrics.drainSucceeded(name);
       events.normal(node, "Drained", "Drained node " + name + " for " + wanted);
@@ -95,9 +97,9 @@ public final class DrainReconciler implements Reconciler<Node> {
   }
 
   /** Evicts every drainable pod once; returns why the blocked ones are blocked. */
-  private List<String> evictAll(String node) {
+  private List<String> evictAll(List<Pod> drainable) {
     List<String> blocked = new ArrayList<>();
-    for (Pod p : DrainablePods.of(pods.podsOn(node))) {
+    for (Pod p : drainable) {
       if (pods.evict(p) instanceof PodEvictor.Blocked b) {
         blocked.add(
             "pod "

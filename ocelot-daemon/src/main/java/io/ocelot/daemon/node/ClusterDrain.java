@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The drain handshake with the controller: set {@code desiredDrain}, wait until {@code
  * lastAppliedDrain} says the same (skipped when it already does), give up after a timeout with
- * MCO's event and message. The same handshake uncordons after a successful update.
+ * MCO's event and message. After a successful update the uncordon request rides with Done, and only
+ * the wait for its acknowledgement is here.
  */
 public final class ClusterDrain implements DrainHandshake {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterDrain.class);
@@ -48,34 +49,58 @@ public final class ClusterDrain implements DrainHandshake {
       LOG.info("drain is already completed on this node");
       return;
     }
-    events.normal(node, "Cordon", "Cordoned node to apply update");
-    events.normal(node, "Drain", "Draining node to update config.");
-    handshake(node, request, settings.drainTimeout(), "FailedToDrain", "drain");
+    // Normally the request rode with Working, which announced it (NodeReporter); a retry asks here.
+    if (!node.desiredDrain().equals(Optional.of(request.value()))) {
+      announce(events, node);
+      Map<String, Optional<String>> set = NodeWriter.changes();
+      set.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(request.value()));
+      try {
+        writer.write(set);
+      } catch (HostException e) {
+        throw new HostException("Could not set drain annotation: " + e.getMessage(), e);
+      }
+    }
+    await(node, request, settings.drainTimeout(), "FailedToDrain", "drain");
   }
 
-  /** Asks for the uncordon after a successful update; returns once acknowledged. */
-  public void uncordon(String config) throws HostException {
+  /** MCO's events for a drain request, emitted once with the request. */
+  static void announce(NodeEvents events, NodeView node) {
+    events.normal(node, "Cordon", "Cordoned node to apply update");
+    events.normal(node, "Drain", "Draining node to update config.");
+  }
+
+  /**
+   * The uncordon that finishing an update on {@code config} needs: none when the node's last drain
+   * request is an uncordon the controller has applied (a rebootless update that never drained:
+   * nothing to lift, no write — MCO asks anyway).
+   */
+  public Optional<DrainRequest> uncordonFor(String config) throws HostException {
     NodeView node = NodeView.of(writer.read());
-    DrainRequest request = DrainRequest.uncordon(config);
-    if (!node.lastAppliedDrain().equals(Optional.of(request.value()))) {
-      handshake(node, request, settings.uncordonTimeout(), "FailedToUncordon", "uncordon");
-    }
+    boolean lifted =
+        !node.drainPending()
+            && node.desiredDrain()
+                .flatMap(DrainRequest::parse)
+                .map(r -> r.verb() == DrainRequest.Verb.UNCORDON)
+                .orElse(true);
+    return lifted ? Optional.empty() : Optional.of(DrainRequest.uncordon(config));
+  }
+
+  /**
+   * Waits until the controller acknowledged {@code request}, written by the caller (with Done, in
+   * one write); then MCO's {@code Uncordon} event.
+   */
+  public void awaitUncordon(DrainRequest request) throws HostException {
+    NodeView node = NodeView.of(writer.read());
+    await(node, request, settings.uncordonTimeout(), "FailedToUncordon", "uncordon");
     events.normal(
         node,
         "Uncordon",
-        "Update completed for config " + config + " and node has been uncordoned");
+        "Update completed for config " + request.configName() + " and node has been uncordoned");
   }
 
-  private void handshake(
+  private void await(
       NodeView node, DrainRequest request, Duration timeout, String failedReason, String verb)
       throws HostException {
-    Map<String, Optional<String>> set = NodeWriter.changes();
-    set.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(request.value()));
-    try {
-      writer.write(set);
-    } catch (HostException e) {
-      throw new HostException("Could not set drain annotation: " + e.getMessage(), e);
-    }
     Instant deadline = clock.instant().plus(timeout);
     NodeView now = node;
     while (true) {

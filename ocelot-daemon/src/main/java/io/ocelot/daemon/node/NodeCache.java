@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -23,6 +24,8 @@ public final class NodeCache {
   private final Duration maxAge;
   private final AtomicReference<Seen> latest = new AtomicReference<>();
   private volatile boolean live;
+  private final Object news = new Object();
+  private long events; // guarded by news
 
   public NodeCache(Clock clock, Duration maxAge) {
     this.clock = clock;
@@ -64,6 +67,28 @@ public final class NodeCache {
   public void observed(Node node) {
     // An older event still shows the informer alive: the kept view counts as news.
     newer(node, true);
+    synchronized (news) {
+      events++;
+      news.notifyAll();
+    }
+  }
+
+  /**
+   * Waits until the informer delivers its next event, at most {@code max} (real time): a wait for
+   * the controller's answer (the drain handshake) wakes when the answer arrives instead of polling
+   * the view. An event between the caller's last look and this call is only seen after {@code max},
+   * as a poll would see it.
+   */
+  public void awaitNews(Duration max) throws InterruptedException {
+    synchronized (news) {
+      long seen = events;
+      long deadline = System.nanoTime() + max.toNanos();
+      long left = max.toNanos();
+      while (events == seen && left > 0) {
+        TimeUnit.NANOSECONDS.timedWait(news, left);
+        left = deadline - System.nanoTime();
+      }
+    }
   }
 
   /**

@@ -91,7 +91,7 @@ public final class NodeReporter {
   private static Optional<McnMilestone> milestone(Report r) {
     if (r instanceof Report.Rebooting) {
       return Optional.of(new McnMilestone.Rebooting());
-    } else if (r instanceof Report.Done d) {
+    } else if (r instanceof Report.Done d && d.uncordon().isEmpty()) {
       return Optional.of(new McnMilestone.Done(d.target()));
     } else if (r instanceof Report.Degraded d) {
       return Optional.of(new McnMilestone.Failed(d.reason(), d.reasonClass(), d.failure()));
@@ -104,8 +104,17 @@ public final class NodeReporter {
 
   private static Map<String, Optional<String>> annotations(Report r) {
     Map<String, Optional<String>> a = NodeWriter.changes();
+    if (r instanceof Report.Working w) {
+      w.drain().ifPresent(d -> a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(d.value())));
+      if (w.rebooting()) {
+        a.put(
+            NodeAnnotations.POST_CONFIG_ACTION,
+            Optional.of(NodeAnnotations.POST_CONFIG_ACTION_REBOOTING));
+      }
+    }
     if (r instanceof Report.Rebooting) {
-      // The state stays what it was (Working, or Degraded on a retry) until the next boot.
+      // The state stays what it was (Working, or Degraded on a retry) until the next boot; after
+      // a Working that announced the reboot this changes nothing and sends nothing.
       a.put(
           NodeAnnotations.POST_CONFIG_ACTION,
           Optional.of(NodeAnnotations.POST_CONFIG_ACTION_REBOOTING));
@@ -121,6 +130,7 @@ public final class NodeReporter {
       a.put(NodeAnnotations.REASON, Optional.of(""));
       a.put(NodeAnnotations.LAST_FAILURE, Optional.empty());
       a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
+      d.uncordon().ifPresent(u -> a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(u.value())));
     } else if (r instanceof Report.Degraded d) {
       a.put(NodeAnnotations.REASON, Optional.of(truncate(d.reason())));
       // A failed reboot request must not leave "Rebooting" behind (MCO does).
@@ -137,7 +147,9 @@ public final class NodeReporter {
   }
 
   private void emit(NodeView node, NodePhase from, Report r) {
-    if (r instanceof Report.Done d && from != NodePhase.DONE) {
+    if (r instanceof Report.Working w && w.drain().isPresent()) {
+      ClusterDrain.announce(events, node);
+    } else if (r instanceof Report.Done d && from != NodePhase.DONE) {
       events.normal(
           node,
           "NodeDone",

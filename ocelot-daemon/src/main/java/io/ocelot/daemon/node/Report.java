@@ -1,5 +1,6 @@
 package io.ocelot.daemon.node;
 
+import io.ocelot.api.node.DrainRequest;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
 import java.util.Optional;
@@ -8,16 +9,29 @@ import java.util.Optional;
 public sealed interface Report {
   NodePhase phase();
 
-  /** An update starts. */
-  record Working() implements Report {
+  /**
+   * An update starts. The same write asks for the update's drain and announces its reboot (issue
+   * 16: one Node write where MCO makes three); both stay until Done or Degraded replaces them.
+   */
+  record Working(Optional<DrainRequest> drain, boolean rebooting) implements Report {
     @Override
     public NodePhase phase() {
       return NodePhase.WORKING;
     }
   }
 
-  /** The node is on {@code target}, validated (and uncordoned). */
-  record Done(Target target) implements Report {
+  /**
+   * The node is on {@code target}, validated. With {@code uncordon}, the same write asks for the
+   * uncordon: the node counts as unavailable until the controller lifts its cordon, so Done may
+   * come first (one Node write fewer); the MachineConfigNode completes once the uncordon is
+   * acknowledged.
+   */
+  record Done(Target target, Optional<DrainRequest> uncordon) implements Report {
+    /** Done with nothing to uncordon. */
+    public static Done settled(Target target) {
+      return new Done(target, Optional.empty());
+    }
+
     @Override
     public NodePhase phase() {
       return NodePhase.DONE;

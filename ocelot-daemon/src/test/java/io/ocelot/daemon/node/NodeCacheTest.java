@@ -79,4 +79,34 @@ class NodeCacheTest {
     assertThat(cache.get()).isEmpty();
     assertThat(cache.expired()).isEmpty();
   }
+
+  @Test
+  void aWaitForNewsEndsWithTheInformersNextEventOrAtItsLimit() throws Exception {
+    cache.live(true);
+    java.util.concurrent.atomic.AtomicBoolean waited =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    // An informer delivering an event every 100 ms until the wait is over.
+    Thread informer =
+        new Thread(
+            () -> {
+              while (!waited.get()) {
+                try {
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                cache.observed(node("2"));
+              }
+            });
+    informer.start();
+    // Ten minutes at most, but an event ends it: the test would time out otherwise.
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(30), () -> cache.awaitNews(Duration.ofMinutes(10)));
+    waited.set(true);
+    informer.join();
+    assertThat(cache.get()).contains(node("2"));
+    // No news: the limit ends it.
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(30), () -> cache.awaitNews(Duration.ofMillis(50)));
+  }
 }

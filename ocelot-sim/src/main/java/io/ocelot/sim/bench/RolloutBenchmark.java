@@ -97,6 +97,7 @@ public final class RolloutBenchmark {
                 return p;
               });
       RequestCounts requests0 = sim.api().requests();
+      Map<String, RequestCounts> ocelot0 = sim.ocelotRequests();
       int events0 = events(sim);
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
@@ -117,6 +118,7 @@ public final class RolloutBenchmark {
       Duration wall = Duration.between(optedIn, clock.instant());
       if (!quiet) {
         report(sim, recorder, startup, wall, requests0, events0, t1);
+        ocelotReport(OcelotRequests.between(ocelot0, sim.ocelotRequests()), recorder.done());
         writeSvg(sim, recorder, workers);
       }
       List<Duration> times = recorder.updateTimes();
@@ -238,7 +240,10 @@ public final class RolloutBenchmark {
     figure("most unavailable at once", r.mostUnavailable() + " (limit " + limit + ")");
     figure(
         "node writes per node update",
-        String.format("%.1f", r.writes() / (double) Math.max(1, r.done())));
+        String.format(
+            "%.1f (and %.1f status writes by the simulated kubelet)",
+            r.writes() / (double) Math.max(1, r.done()),
+            r.statusWrites() / (double) Math.max(1, r.done())));
     figure(
         "MachineConfigNode status writes per node update",
         String.format(
@@ -263,6 +268,12 @@ public final class RolloutBenchmark {
                     String.format(
                         "  %-32s %6.1f",
                         e.getKey(), e.getValue() / (double) Math.max(1, r.done()))));
+  }
+
+  private void ocelotReport(OcelotRequests ocelot, int updates) {
+    figure("Ocelot's requests per node update", ocelot.perUpdate(updates));
+    say("Ocelot's requests per node update, by kind:");
+    ocelot.table(updates, 20).forEach(this::say);
   }
 
   private int limit(int n) {

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +27,8 @@ public final class RolloutRecorder implements Watcher<Node> {
   private final Map<String, Boolean> unavailable = new ConcurrentHashMap<>();
   private final AtomicInteger mostUnavailable = new AtomicInteger();
   private final AtomicLong writes = new AtomicLong();
+  private final AtomicLong statusWrites = new AtomicLong();
+  private final Map<String, Node> last = new ConcurrentHashMap<>();
 
   public RolloutRecorder(String image, Clock clock) {
     this.image = image;
@@ -37,16 +40,26 @@ public final class RolloutRecorder implements Watcher<Node> {
     if (action != Action.MODIFIED) {
       return;
     }
-    writes.incrementAndGet();
     String name = n.getMetadata().getName();
+    Node before = last.put(name, n);
+    // A change of status alone is the kubelet's (a real one writes it too), not Ocelot's.
+    boolean statusOnly =
+        before != null
+            && Objects.equals(before.getSpec(), n.getSpec())
+            && Objects.equals(
+                before.getMetadata().getAnnotations(), n.getMetadata().getAnnotations())
+            && Objects.equals(before.getMetadata().getLabels(), n.getMetadata().getLabels());
+    (statusOnly ? statusWrites : writes).incrementAndGet();
     Map<String, String> a = n.getMetadata().getAnnotations();
     Instant now = clock.instant();
     if (image.equals(a.get(NodeAnnotations.DESIRED_IMAGE))) {
       targeted.putIfAbsent(name, now);
     }
+    // Done and uncordoned: Done carries the uncordon request, the cordon goes after it.
     boolean isDone =
         image.equals(a.get(NodeAnnotations.CURRENT_IMAGE))
-            && "Done".equals(a.get(NodeAnnotations.STATE));
+            && "Done".equals(a.get(NodeAnnotations.STATE))
+            && !Boolean.TRUE.equals(n.getSpec().getUnschedulable());
     if (isDone) {
       done.putIfAbsent(name, now);
     }
@@ -77,8 +90,14 @@ public final class RolloutRecorder implements Watcher<Node> {
     return mostUnavailable.get();
   }
 
+  /** Writes of a node's metadata or spec (Ocelot's, and whoever else's). */
   long writes() {
     return writes.get();
+  }
+
+  /** Writes of a node's status alone (the simulated kubelet's). */
+  long statusWrites() {
+    return statusWrites.get();
   }
 
   /** When each node was first targeted. */

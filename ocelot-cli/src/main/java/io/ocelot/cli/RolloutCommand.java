@@ -1,12 +1,15 @@
 package io.ocelot.cli;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.controller.pool.StopTheLine;
-import java.util.HashMap;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -57,17 +60,13 @@ final class RolloutCommand implements Callable<Integer> {
         out.flush();
         return 0;
       }
+      // A merge patch: no conflict with the controller's status writes (an edit could 409).
+      ObjectNode patch = JsonNodeFactory.instance.objectNode();
+      patch.putObject("metadata").putObject("annotations").put(StopTheLine.RESUMED, value.get());
       client
           .resources(MachineConfigPool.class)
           .withName(pool)
-          .edit(
-              x -> {
-                if (x.getMetadata().getAnnotations() == null) {
-                  x.getMetadata().setAnnotations(new HashMap<>());
-                }
-                x.getMetadata().getAnnotations().put(StopTheLine.RESUMED, value.get());
-                return x;
-              });
+          .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
       out.println(
           "pool "
               + pool

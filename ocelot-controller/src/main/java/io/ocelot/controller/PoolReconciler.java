@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +64,9 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final RolloutGate gate;
   private final KubernetesClient client;
+  // Real elapsed time, not the controller's clock: a rate, which a stopped test clock must not
+  // stop.
+  private final StatusPacer pacer = new StatusPacer(System::nanoTime);
 
   public PoolReconciler(
       KubernetesClient client,
@@ -185,15 +189,25 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
               + target.map(PoolTarget::line).orElse(""));
     }
     metrics.pool(pool.getMetadata().getName(), status);
+    String uid = pool.getMetadata().getUid();
+    Optional<Duration> paced =
+        statusChanged && !specChanged
+            ? pacer.hold(uid, pool.getStatus(), status)
+            : Optional.empty();
+    if (specChanged) {
+      pacer.wrote(uid);
+    }
     pool.setStatus(status);
     UpdateControl<MachineConfigPool> control =
         specChanged
             ? UpdateControl.patchResourceAndStatus(pool)
-            : statusChanged ? UpdateControl.patchStatus(pool) : UpdateControl.noUpdate();
+            : statusChanged && paced.isEmpty()
+                ? UpdateControl.patchStatus(pool)
+                : UpdateControl.noUpdate();
     Optional<Duration> opens = gate.recheck(hold);
-    renderLater
-        .or(() -> opens)
-        .map(d -> opens.filter(o -> o.compareTo(d) < 0).orElse(d))
+    Stream.of(renderLater, opens, paced)
+        .flatMap(Optional::stream)
+        .min(Duration::compareTo)
         .ifPresent(d -> control.rescheduleAfter(d.toMillis()));
     return control;
   }

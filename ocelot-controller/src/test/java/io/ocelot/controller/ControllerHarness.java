@@ -214,8 +214,18 @@ final class ControllerHarness implements AutoCloseable {
     client.resources(MachineConfig.class).withName(name).delete();
   }
 
+  /** Edits the pool as a user would, again on a conflict with the controller's status write. */
   void editPool(java.util.function.UnaryOperator<MachineConfigPool> edit) {
-    client.resources(MachineConfigPool.class).withName(POOL).edit(edit);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        client.resources(MachineConfigPool.class).withName(POOL).edit(edit);
+        return;
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 5) {
+          throw e;
+        }
+      }
+    }
   }
 
   MachineConfigPool pool() {

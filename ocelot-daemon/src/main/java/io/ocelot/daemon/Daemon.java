@@ -177,10 +177,11 @@ public final class Daemon implements AutoCloseable {
             LOG.warn("node {} was deleted; waiting for it to come back", settings.node());
           }
         });
-    informer.start();
+    // The first sync once the informer has listed the node, so that it reads the informer's view
+    // instead of GETting the node (also when the listing failed: the sync then asks the server).
+    informer.start().whenComplete((listed, failed) -> trigger());
     // From here on the informer learns of every change: reads may come from the cache.
     cache.live(true);
-    trigger();
     long resync = settings.resync().toMillis();
     worker.scheduleWithFixedDelay(this::trigger, resync, resync, TimeUnit.MILLISECONDS);
     long poll = settings.driftPoll().toMillis();

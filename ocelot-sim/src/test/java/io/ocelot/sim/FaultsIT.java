@@ -143,14 +143,13 @@ class FaultsIT {
                     + "spec: {pools: {names: [worker]}, maxFailedNodes: 0}\n",
                 io.ocelot.api.policy.RolloutPolicy.class))
         .create();
-    sim.client()
-        .resources(io.ocelot.api.model.MachineConfigPool.class)
-        .withName("worker")
-        .edit(
-            p -> {
-              p.getSpec().setMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(2));
-              return p;
-            });
+    SmallSims.editPool(
+        sim,
+        "worker",
+        p -> {
+          p.getSpec().setMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(2));
+          return p;
+        });
     String before = annotations("worker-0").get(NodeAnnotations.CURRENT_CONFIG);
     String image = imageOf("worker-0");
     changeWorkerConfig(); // a kernel argument: a new deployment

@@ -139,22 +139,21 @@ class PrometheusIT {
     String workerConfig = steps.annotation("worker-0", NodeAnnotations.CURRENT_CONFIG);
     // A config for the worker pool alone (a worker-role one would change the layered pool too).
     String role = "machineconfiguration.openshift.io/role";
-    sim.client()
-        .resources(io.ocelot.api.model.MachineConfigPool.class)
-        .withName("worker")
-        .edit(
-            p -> {
-              p.getSpec()
-                  .setMachineConfigSelector(
-                      new io.fabric8.kubernetes.api.model.LabelSelectorBuilder()
-                          .addNewMatchExpression()
-                          .withKey(role)
-                          .withOperator("In")
-                          .withValues("worker", "worker-gated")
-                          .endMatchExpression()
-                          .build());
-              return p;
-            });
+    SmallSims.editPool(
+        sim,
+        "worker",
+        p -> {
+          p.getSpec()
+              .setMachineConfigSelector(
+                  new io.fabric8.kubernetes.api.model.LabelSelectorBuilder()
+                      .addNewMatchExpression()
+                      .withKey(role)
+                      .withOperator("In")
+                      .withValues("worker", "worker-gated")
+                      .endMatchExpression()
+                      .build());
+          return p;
+        });
     io.ocelot.api.model.MachineConfig mc = new io.ocelot.api.model.MachineConfig();
     mc.getMetadata().setName("99-worker-gated-karg");
     mc.getMetadata().setLabels(java.util.Map.of(role, "worker-gated"));

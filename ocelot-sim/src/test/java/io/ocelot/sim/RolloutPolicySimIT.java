@@ -64,14 +64,13 @@ class RolloutPolicySimIT {
             clock);
     await().atMost(Duration.ofSeconds(60)).until(() -> pool().getStatus() != null && updated());
     String before = config("worker-0");
-    sim.client()
-        .resources(MachineConfigPool.class)
-        .withName("worker")
-        .edit(
-            p -> {
-              p.getSpec().setMaxUnavailable(new IntOrString(1));
-              return p;
-            });
+    SmallSims.editPool(
+        sim,
+        "worker",
+        p -> {
+          p.getSpec().setMaxUnavailable(new IntOrString(1));
+          return p;
+        });
     sim.client()
         .resource(
             Serialization.unmarshal(
@@ -109,7 +108,10 @@ class RolloutPolicySimIT {
     clock.advance(Duration.ofHours(2));
     touchPolicy();
     MachineConfigPoolCondition soaking =
-        awaitUpdating(c -> c.getMessage().startsWith("soak: ") && doneOffConfig(before) == 1);
+        // Done comes with the uncordon request: "waiting for updated nodes to be healthy" until
+        // the cordon is lifted, then the soak's own wait.
+        awaitUpdating(
+            c -> c.getMessage().contains(" took the update at ") && doneOffConfig(before) == 1);
     assertThat(soaking.getMessage())
         .matches(
             "soak: worker-[01] took the update at 2026-12-05T12:[0-9:.]+Z; the next node starts"

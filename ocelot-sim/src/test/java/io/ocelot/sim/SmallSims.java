@@ -65,6 +65,26 @@ final class SmallSims {
         line -> {});
   }
 
+  /** Edits a pool as a user would, again on a conflict with the controller's status write. */
+  static void editPool(
+      SimCluster sim,
+      String pool,
+      java.util.function.UnaryOperator<io.ocelot.api.model.MachineConfigPool> edit) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        sim.client()
+            .resources(io.ocelot.api.model.MachineConfigPool.class)
+            .withName(pool)
+            .edit(edit);
+        return;
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 5) {
+          throw e;
+        }
+      }
+    }
+  }
+
   static java.util.Map<String, String> annotations(SimCluster sim, String node) {
     return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
   }

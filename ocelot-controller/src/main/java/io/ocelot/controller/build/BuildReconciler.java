@@ -76,6 +76,14 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
             InformerEventSourceConfiguration.from(MachineConfigPool.class, MachineOSConfig.class)
                 .withName(POOLS)
                 .withSecondaryToPrimaryMapper(pool -> configs(ctx, pool.getMetadata().getName()))
+                // A build cares for the pool's spec (its rendered config), not for its status,
+                // which changes with every node: each status write cost a GET of the rendered
+                // config and of the build (issue 16).
+                .withOnUpdateFilter(
+                    (now, before) ->
+                        !Objects.equals(
+                            now.getMetadata().getGeneration(),
+                            before.getMetadata().getGeneration()))
                 .build(),
             ctx),
         new InformerEventSource<>(

@@ -2,6 +2,9 @@ package io.ocelot.sim.bench;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
@@ -88,14 +91,13 @@ public final class RolloutBenchmark {
       if (!quiet) {
         say("start-up: " + seconds(startup) + " for " + sim.nodes().size() + " nodes");
       }
+      // A merge patch: no conflict with the controller's status writes (an edit could 409).
       sim.client()
           .resources(MachineConfigPool.class)
           .withName("worker")
-          .edit(
-              p -> {
-                p.getSpec().setMaxUnavailable(intOrString(max));
-                return p;
-              });
+          .patch(
+              PatchContext.of(PatchType.JSON_MERGE),
+              "{\"spec\":{\"maxUnavailable\":" + Serialization.asJson(intOrString(max)) + "}}");
       RequestCounts requests0 = sim.api().requests();
       Map<String, RequestCounts> ocelot0 = sim.ocelotRequests();
       int events0 = events(sim);

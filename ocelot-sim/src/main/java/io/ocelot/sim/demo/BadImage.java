@@ -1,5 +1,7 @@
 package io.ocelot.sim.demo;
 
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
@@ -146,13 +148,10 @@ public final class BadImage implements Scenario {
   }
 
   private static void pause(SimCluster sim, boolean paused) {
+    // A merge patch: no conflict with the controller's status writes (an edit could 409).
     sim.client()
         .resources(MachineConfigPool.class)
         .withName(POOL)
-        .edit(
-            p -> {
-              p.getSpec().setPaused(paused);
-              return p;
-            });
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"paused\":" + paused + "}}");
   }
 }

@@ -3,10 +3,12 @@ package io.ocelot.cli;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.bench.DaemonBenchmark;
 import io.ocelot.sim.bench.RolloutBenchmark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -22,13 +24,32 @@ import picocli.CommandLine.Parameters;
       "Benchmarks on a simulated cluster (temporary state dir, free ports). 'rollout': N workers"
           + " roll a layered image out within maxUnavailable; prints start-up time, peak RSS,"
           + " makespan and its ratio to the ideal, node writes and events per node update, and"
-          + " the API request rate. Exit 0 when every worker reached the image."
+          + " the API request rate. Exit 0 when every worker reached the image. 'daemon': one"
+          + " daemon in a JVM of its own (the DaemonSet's Java options) manages a one-worker sim on"
+          + " the real control plane; prints its start-up time, idle RSS and CPU, Native Memory"
+          + " Tracking's summary and its peak RSS through one update."
     })
 final class BenchCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", defaultValue = "rollout", description = "The benchmark: rollout.")
+  @Parameters(
+      index = "0",
+      defaultValue = "rollout",
+      description = "The benchmark: rollout or daemon.")
   String benchmark;
+
+  @Option(
+      names = "--idle-seconds",
+      defaultValue = "60",
+      description = "daemon: how long it idles before the update (default: ${DEFAULT-VALUE}).")
+  long idleSeconds;
+
+  @Option(
+      names = "--java-options",
+      description =
+          "daemon: the daemon JVM's options, space-separated (default: the DaemonSet's"
+              + " JAVA_TOOL_OPTIONS in deploy/daemon/03-daemonset.yaml).")
+  String javaOptions;
 
   @Option(names = "--workers", defaultValue = "1000", description = "Workers (default: 1000).")
   int workers;
@@ -53,8 +74,11 @@ final class BenchCommand implements Callable<Integer> {
       return ExitCodes.UNREADABLE;
     }
     var err = spec.commandLine().getErr();
+    if (benchmark.equals("daemon")) {
+      return daemon();
+    }
     if (!benchmark.equals("rollout")) {
-      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout");
+      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout, daemon");
       return ExitCodes.UNREADABLE;
     }
     if (MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers)
@@ -84,5 +108,20 @@ final class BenchCommand implements Callable<Integer> {
       out.flush();
     }
     return ok ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  private int daemon() throws Exception {
+    List<String> options =
+        javaOptions == null
+            ? DaemonBenchmark.deployedJavaOptions()
+            : List.of(javaOptions.strip().split("\\s+"));
+    DaemonBenchmark bench =
+        new DaemonBenchmark(
+            options,
+            List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "daemon"),
+            Duration.ofSeconds(idleSeconds),
+            spec.commandLine().getOut(),
+            java.time.Clock.systemUTC());
+    return bench.run() ? ExitCodes.OK : ExitCodes.INVALID;
   }
 }

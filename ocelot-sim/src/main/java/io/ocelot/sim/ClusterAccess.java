@@ -132,6 +132,39 @@ final class ClusterAccess implements AutoCloseable {
     return out;
   }
 
+  /**
+   * A kubeconfig for a daemon on {@code node} running in another process (a benchmark's): the
+   * server, its CA and a fresh token bound to the node's daemon pod, as {@link #daemon} logs in.
+   */
+  String daemonKubeconfig(String node) {
+    if (!plane.authenticates()) {
+      throw new IllegalStateException("a daemon of its own needs the real control plane");
+    }
+    io.fabric8.kubernetes.client.Config server =
+        io.fabric8.kubernetes.client.Config.fromKubeconfig(plane.kubeconfig());
+    Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
+    return """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: sim
+          cluster: {server: "%s", certificate-authority-data: "%s"}
+        users:
+        - name: %s
+          user: {token: "%s"}
+        contexts:
+        - name: daemon
+          context: {cluster: sim, user: %s}
+        current-context: daemon
+        """
+        .formatted(
+            server.getMasterUrl().replaceAll("/$", ""),
+            server.getCaCertData(),
+            DAEMON_SA,
+            token(DAEMON_SA, pod),
+            DAEMON_SA);
+  }
+
   void logout(KubernetesClient daemonClient) {
     if (daemonClient != shared) {
       daemonClient.close();

@@ -172,6 +172,16 @@ public final class SimNode implements AutoCloseable {
     kubelet.postReady(name, ready, reason, message, host.bootId());
   }
 
+  /**
+   * Stops this node's in-process daemon for a daemon in another process (a benchmark's own JVM);
+   * returns the kubeconfig that one logs in with (a token bound to the node's daemon pod). A reboot
+   * starts the in-process daemon again.
+   */
+  public synchronized String handOver() {
+    stopDaemon();
+    return access.daemonKubeconfig(name);
+  }
+
   private void stopDaemon() {
     if (daemon != null) {
       daemon.close();

@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -43,9 +42,8 @@ public final class DaemonBenchmark {
   private final List<String> javaOptions;
   private final List<String> command;
   private final Duration idle;
-  private final PrintWriter out;
+  private final Report report;
   private final Clock clock;
-  private final Map<String, String> figures = new LinkedHashMap<>();
 
   /**
    * {@code command}: what follows {@code java <options>}, up to the daemon's own options (e.g.
@@ -56,7 +54,7 @@ public final class DaemonBenchmark {
     this.javaOptions = List.copyOf(javaOptions);
     this.command = List.copyOf(command);
     this.idle = idle;
-    this.out = out;
+    this.report = new Report(out, 22);
     this.clock = clock;
   }
 
@@ -110,7 +108,7 @@ public final class DaemonBenchmark {
               "--host-root=" + sim.node(NODE).host().root(),
               "--kubeconfig=" + kubeconfig,
               "--metrics-address=127.0.0.1:" + port));
-      say("daemon: " + String.join(" ", javaOptions));
+      report.say("daemon: " + String.join(" ", javaOptions));
       Instant started = clock.instant();
       Process daemon =
           new ProcessBuilder(argv)
@@ -134,12 +132,12 @@ public final class DaemonBenchmark {
     Instant deadline = started.plusSeconds(60);
     while (!scrape(http, metrics).contains("mcd_state{")) {
       if (!daemon.isAlive() || clock.instant().isAfter(deadline)) {
-        say("the daemon did not become ready; its log: " + dir.resolve("daemon.log"));
+        report.say("the daemon did not become ready; its log: " + dir.resolve("daemon.log"));
         return false;
       }
       Thread.sleep(20);
     }
-    figure("ready after start", seconds(Duration.between(started, clock.instant())));
+    report.figure("ready after start", seconds(Duration.between(started, clock.instant())));
     long ticks0 = cpuTicks(pid);
     Instant idle0 = clock.instant();
     List<Long> rss = new ArrayList<>();
@@ -149,13 +147,13 @@ public final class DaemonBenchmark {
     }
     double idleSeconds = Duration.between(idle0, clock.instant()).toMillis() / 1000.0;
     double cpuMs = (cpuTicks(pid) - ticks0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
-    figure(
+    report.figure(
         "idle RSS",
         String.format(
             "%.0f MiB (max %.0f MiB over %.0f s)",
             rss.get(rss.size() - 1) / 1024.0, Collections.max(rss) / 1024.0, idleSeconds));
-    figure("idle CPU", String.format("%.1f ms per second", cpuMs / idleSeconds));
-    figure("threads", Long.toString(status(pid, "Threads:")));
+    report.figure("idle CPU", String.format("%.1f ms per second", cpuMs / idleSeconds));
+    report.figure("threads", Long.toString(status(pid, "Threads:")));
     nativeMemory(pid);
 
     String before = annotations(sim).get(NodeAnnotations.CURRENT_CONFIG);
@@ -164,13 +162,13 @@ public final class DaemonBenchmark {
     Instant until = update0.plusSeconds(120);
     while (!updated(sim, before)) {
       if (!daemon.isAlive() || clock.instant().isAfter(until)) {
-        say("the daemon did not apply the update; its log: " + dir.resolve("daemon.log"));
+        report.say("the daemon did not apply the update; its log: " + dir.resolve("daemon.log"));
         return false;
       }
       Thread.sleep(100);
     }
-    figure("an update (SSH key)", seconds(Duration.between(update0, clock.instant())));
-    figure("peak RSS", String.format("%.0f MiB (VmHWM)", status(pid, "VmHWM:") / 1024.0));
+    report.figure("an update (SSH key)", seconds(Duration.between(update0, clock.instant())));
+    report.figure("peak RSS", String.format("%.0f MiB (VmHWM)", status(pid, "VmHWM:") / 1024.0));
     return true;
   }
 
@@ -187,8 +185,9 @@ public final class DaemonBenchmark {
     String text = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     jcmd.waitFor();
     NativeMemory nmt = NativeMemory.parse(text);
-    figure("NMT committed", nmt.total() / 1024 + " MiB (" + nmt.classes() + " classes loaded)");
-    figure("NMT by category", nmt.top(8));
+    report.figure(
+        "NMT committed", nmt.total() / 1024 + " MiB (" + nmt.classes() + " classes loaded)");
+    report.figure("NMT by category", nmt.top(8));
   }
 
   private static MachineConfig sshKey() {
@@ -259,18 +258,8 @@ public final class DaemonBenchmark {
     return String.format("%.2f s", d.toMillis() / 1000.0);
   }
 
-  private void figure(String label, String value) {
-    figures.put(label, value);
-    say(String.format("%-22s%s", label + ":", value));
-  }
-
-  /** The figures, label → value, in the order said. */
+  /** The report's figures, label → value, in the order said (empty until it ran). */
   public Map<String, String> figures() {
-    return Collections.unmodifiableMap(figures);
-  }
-
-  private void say(String line) {
-    out.println(line);
-    out.flush();
+    return report.figures();
   }
 }

@@ -23,8 +23,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,16 +35,15 @@ public final class RolloutBenchmark {
   private final SimSettings settings;
   private final String maxUnavailable;
   private final Duration timeout;
-  private final PrintWriter out;
+  private final Report report;
   private final Clock clock = Clock.systemUTC();
-  private final Map<String, String> figures = new LinkedHashMap<>();
 
   public RolloutBenchmark(
       SimSettings settings, String maxUnavailable, Duration timeout, PrintWriter out) {
     this.settings = settings;
     this.maxUnavailable = maxUnavailable;
     this.timeout = timeout;
-    this.out = out;
+    this.report = new Report(out, 30);
   }
 
   /**
@@ -57,9 +54,9 @@ public final class RolloutBenchmark {
   public boolean run() throws IOException, SimException {
     Path dir = Files.createTempDirectory("ocelot-bench-");
     try {
-      say("measuring t1: a 1-worker rollout with the same settings ...");
+      report.say("measuring t1: a 1-worker rollout with the same settings ...");
       Optional<Duration> t1 = rollout(dir.resolve("t1"), settings.withWorkers(1), "1", null);
-      say(
+      report.say(
           "t1 = "
               + t1.map(RolloutBenchmark::seconds).orElse("unknown (the rollout did not finish)"));
       return rollout(dir.resolve("n"), settings, maxUnavailable, t1.orElse(Duration.ZERO))
@@ -84,12 +81,12 @@ public final class RolloutBenchmark {
             s,
             line -> {
               if (!quiet) {
-                say("  " + line);
+                report.say("  " + line);
               }
             })) {
       Duration startup = Duration.between(t0, clock.instant());
       if (!quiet) {
-        say("start-up: " + seconds(startup) + " for " + sim.nodes().size() + " nodes");
+        report.say("start-up: " + seconds(startup) + " for " + sim.nodes().size() + " nodes");
       }
       // A merge patch: no conflict with the controller's status writes (an edit could 409).
       sim.client()
@@ -105,7 +102,7 @@ public final class RolloutBenchmark {
       createMachineOSConfig(sim);
       String image = awaitBuild(sim);
       if (!quiet) {
-        say(
+        report.say(
             "image built: "
                 + image
                 + " ("
@@ -143,9 +140,9 @@ public final class RolloutBenchmark {
     try {
       Files.writeString(
           svg, RolloutSvg.render(title, workers, limit(workers), r.targetedAt(), r.doneAt()));
-      say("picture:                      " + svg);
+      report.say("picture:                      " + svg);
     } catch (IOException e) {
-      say("picture:                      not written (" + e.getMessage() + ")");
+      report.say("picture:                      not written (" + e.getMessage() + ")");
     }
   }
 
@@ -175,7 +172,7 @@ public final class RolloutBenchmark {
     Instant nextReport = start;
     while (r.done() < workers && clock.instant().isBefore(deadline)) {
       if (!quiet && !clock.instant().isBefore(nextReport)) {
-        say(
+        report.say(
             String.format(
                 "  t=%5.0f s: %d/%d workers on the image, %d targeted, at most %d unavailable",
                 Duration.between(start, clock.instant()).toMillis() / 1000.0,
@@ -208,19 +205,19 @@ public final class RolloutBenchmark {
     long requests = served.total();
     long writes = served.writes();
     int events = events(sim) - events0;
-    say("");
-    figure("workers", n + " (maxUnavailable " + maxUnavailable + " = " + limit + ")");
-    figure("workers on the image", r.done() + "/" + n);
-    figure("start-up time", seconds(startup));
-    figure("control plane", sim.api().kind() + " " + sim.api().url());
-    figure("peak RSS of this JVM", peakRss(Path.of("/proc/self/status")));
-    figure(
+    report.say("");
+    report.figure("workers", n + " (maxUnavailable " + maxUnavailable + " = " + limit + ")");
+    report.figure("workers on the image", r.done() + "/" + n);
+    report.figure("start-up time", seconds(startup));
+    report.figure("control plane", sim.api().kind() + " " + sim.api().url());
+    report.figure("peak RSS of this JVM", peakRss(Path.of("/proc/self/status")));
+    report.figure(
         "peak RSS of the control plane",
         sim.api().processId().stream()
             .mapToObj(pid -> peakRss(Path.of("/proc", Long.toString(pid), "status")))
             .findFirst()
             .orElse("(in this JVM)"));
-    figure(
+    report.figure(
         "per-node update time",
         "median "
             + seconds(median)
@@ -228,31 +225,31 @@ public final class RolloutBenchmark {
             + seconds(pct(times, 90))
             + ", max "
             + seconds(pct(times, 100)));
-    figure(
+    report.figure(
         "rollout makespan",
         seconds(makespan)
             + " (first targeted to last done; with the build: "
             + seconds(wall)
             + ")");
     Duration physical = t1.multipliedBy((n + limit - 1) / limit);
-    figure("physical ideal ceil(N/max)*t1", seconds(physical) + " (t1 " + seconds(t1) + ")");
-    figure("makespan / physical ideal", String.format("%.2f", ratio(makespan, physical)));
-    figure("ceil(N/max) x median", seconds(ideal));
-    figure("makespan / that", String.format("%.2f", ratio(makespan, ideal)));
-    figure("most unavailable at once", r.mostUnavailable() + " (limit " + limit + ")");
-    figure(
+    report.figure("physical ideal ceil(N/max)*t1", seconds(physical) + " (t1 " + seconds(t1) + ")");
+    report.figure("makespan / physical ideal", String.format("%.2f", ratio(makespan, physical)));
+    report.figure("ceil(N/max) x median", seconds(ideal));
+    report.figure("makespan / that", String.format("%.2f", ratio(makespan, ideal)));
+    report.figure("most unavailable at once", r.mostUnavailable() + " (limit " + limit + ")");
+    report.figure(
         "node writes per node update",
         String.format(
             "%.1f (and %.1f status writes by the simulated kubelet)",
             r.writes() / (double) Math.max(1, r.done()),
             r.statusWrites() / (double) Math.max(1, r.done())));
-    figure(
+    report.figure(
         "MachineConfigNode status writes per node update",
         String.format(
             "%.1f", served.writesTo("machineconfignodes/status") / (double) Math.max(1, r.done())));
-    figure(
+    report.figure(
         "events per node update", String.format("%.1f", events / (double) Math.max(1, r.done())));
-    figure(
+    report.figure(
         "API requests",
         String.format(
             "%d (%.0f/s; %d writes, %.0f/s)",
@@ -260,22 +257,22 @@ public final class RolloutBenchmark {
             requests / Math.max(0.001, wall.toMillis() / 1000.0),
             writes,
             writes / Math.max(0.001, wall.toMillis() / 1000.0)));
-    say("requests per node update, by kind (top 12):");
+    report.say("requests per node update, by kind (top 12):");
     served.byKind().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .limit(12)
         .forEach(
             e ->
-                say(
+                report.say(
                     String.format(
                         "  %-32s %6.1f",
                         e.getKey(), e.getValue() / (double) Math.max(1, r.done()))));
   }
 
   private void ocelotReport(OcelotRequests ocelot, int updates) {
-    figure("Ocelot's requests per node update", ocelot.perUpdate(updates));
-    say("Ocelot's requests per node update, by kind:");
-    ocelot.table(updates, 20).forEach(this::say);
+    report.figure("Ocelot's requests per node update", ocelot.perUpdate(updates));
+    report.say("Ocelot's requests per node update, by kind:");
+    ocelot.table(updates, 20).forEach(report::say);
   }
 
   private int limit(int n) {
@@ -324,20 +321,9 @@ public final class RolloutBenchmark {
     return String.format("%.1f s", d.toMillis() / 1000.0);
   }
 
-  /** Says one figure of the report and keeps it for {@link #figures}. */
-  private void figure(String label, String value) {
-    figures.put(label, value);
-    say(String.format("%-30s%s", label + ":", value));
-  }
-
-  /** The report's figures, label → value, in the order said (empty until a rollout ran). */
+  /** The report's figures, label → value, in the order said (empty until it ran). */
   public Map<String, String> figures() {
-    return Collections.unmodifiableMap(figures);
-  }
-
-  private void say(String line) {
-    out.println(line);
-    out.flush();
+    return report.figures();
   }
 
   private static void pause(Duration d) {

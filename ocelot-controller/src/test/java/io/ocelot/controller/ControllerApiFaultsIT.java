@@ -103,15 +103,32 @@ class ControllerApiFaultsIT {
       // CI run drew no 429 and no 410). The idle controller's watches are still cut and resumed,
       // and its re-lists are GETs: keep it under fire until every kind happened, and the rollout
       // must stay landed — no node retargeted or updated again.
+      // Pool status writes are coalesced (one a second at most), and an idle pool writes none: a
+      // rollout of four nodes may draw no 409 on them. A spec change makes the controller write
+      // the pool's status (its observedGeneration) again, so the test pokes until one is drawn.
       List<String> kinds =
           List.of("409 PATCH", "409 PUT", "500 ", "429 GET", "slow ", "cut watch", "410 watch");
+      java.util.concurrent.atomic.AtomicInteger poke =
+          new java.util.concurrent.atomic.AtomicInteger();
       await()
           .atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofSeconds(1))
           .until(
-              () ->
-                  kinds.stream()
-                      .allMatch(
-                          k -> proxy.injected().keySet().stream().anyMatch(i -> i.startsWith(k))));
+              () -> {
+                if (proxy.injected().keySet().stream().noneMatch(i -> i.startsWith("409 PATCH"))) {
+                  int max = 1 + poke.incrementAndGet() % 2;
+                  cluster.editPool(
+                      p -> {
+                        p.getSpec()
+                            .setMaxUnavailable(
+                                new io.fabric8.kubernetes.api.model.IntOrString(max));
+                        return p;
+                      });
+                }
+                return kinds.stream()
+                    .allMatch(
+                        k -> proxy.injected().keySet().stream().anyMatch(i -> i.startsWith(k)));
+              });
       System.out.println("injected: " + proxy.injected());
       assertThat(daemons.updates())
           .isEqualTo(Map.of("worker-0", 1, "worker-1", 1, "worker-2", 1, "worker-3", 1));

@@ -199,7 +199,7 @@ final class NodeHarness implements AutoCloseable {
   }
 
   /** Sets annotations on the node as another writer (the controller) would. */
-  private void annotate(Map<String, String> annotations) {
+  void annotate(Map<String, String> annotations) {
     client
         .nodes()
         .withName(NODE)

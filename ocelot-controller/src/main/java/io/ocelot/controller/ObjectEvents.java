@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.events.EventSeries;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,47 +56,39 @@ public final class ObjectEvents {
             ? CLUSTER_SCOPED_EVENTS
             : objectNamespace;
     String text = message.length() <= 1024 ? message : message.substring(0, 1021) + "...";
-    EventSeries.Key key = new EventSeries.Key(on.getMetadata().getUid(), type, reason, text);
-    Optional<EventSeries.Occurrence<Event>> repeat = series.repeats(key, now);
-    if (repeat.isPresent() && countUp(namespace, key, repeat.get(), now)) {
-      return;
-    }
     try {
-      Event stored =
-          client
-              .v1()
-              .events()
-              .inNamespace(namespace)
-              .resource(
-                  new EventBuilder()
-                      .withNewMetadata()
-                      .withName(
-                          on.getMetadata().getName()
-                              + "."
-                              + Long.toHexString(now.toEpochMilli())
-                              + "."
-                              + sequence.incrementAndGet())
-                      .withNamespace(namespace)
-                      .endMetadata()
-                      .withNewInvolvedObject()
-                      .withKind(on.getKind())
-                      .withNamespace(objectNamespace)
-                      .withApiVersion(on.getApiVersion())
-                      .withName(on.getMetadata().getName())
-                      .withUid(on.getMetadata().getUid())
-                      .endInvolvedObject()
-                      .withType(type)
-                      .withReason(reason)
-                      .withMessage(text)
-                      .withNewSource()
-                      .withComponent(SOURCE)
-                      .endSource()
-                      .withFirstTimestamp(now.toString())
-                      .withLastTimestamp(now.toString())
-                      .withCount(1)
-                      .build())
-              .create();
-      series.wrote(key, stored, 1, now);
+      Event event =
+          new EventBuilder()
+              .withNewMetadata()
+              .withName(
+                  on.getMetadata().getName()
+                      + "."
+                      + Long.toHexString(now.toEpochMilli())
+                      + "."
+                      + sequence.incrementAndGet())
+              .withNamespace(namespace)
+              .endMetadata()
+              .withNewInvolvedObject()
+              .withKind(on.getKind())
+              .withNamespace(objectNamespace)
+              .withApiVersion(on.getApiVersion())
+              .withName(on.getMetadata().getName())
+              .withUid(on.getMetadata().getUid())
+              .endInvolvedObject()
+              .withType(type)
+              .withReason(reason)
+              .withMessage(text)
+              .withNewSource()
+              .withComponent(SOURCE)
+              .endSource()
+              .withFirstTimestamp(now.toString())
+              .withLastTimestamp(now.toString())
+              .withCount(1)
+              .build();
+      series.record(
+          new EventSeries.Key(on.getMetadata().getUid(), type, reason, text),
+          now,
+          store(namespace, event));
     } catch (KubernetesClientException e) {
       LOG.warn(
           "could not record event {} on {}: {}",
@@ -107,26 +98,23 @@ public final class ObjectEvents {
     }
   }
 
-  /**
-   * One more occurrence of a stored event: its count and lastTimestamp, in one merge patch. False
-   * when the stored event is gone (expired, deleted): the caller creates a new one.
-   */
-  private boolean countUp(
-      String namespace, EventSeries.Key key, EventSeries.Occurrence<Event> o, Instant now) {
-    int count = o.count() + 1;
-    try {
-      Event stored =
-          client
-              .v1()
-              .events()
-              .inNamespace(namespace)
-              .resource(o.stored())
-              .patch(PatchContext.of(PatchType.JSON_MERGE), EventSeries.countPatch(count, now));
-      series.wrote(key, stored, count, now);
-      return true;
-    } catch (KubernetesClientException e) {
-      series.forget(key);
-      return false;
-    }
+  /** The event created as it is, or the stored one of its series patched. */
+  private EventSeries.Store<Event> store(String namespace, Event event) {
+    return new EventSeries.Store<>() {
+      @Override
+      public Event create() {
+        return client.v1().events().inNamespace(namespace).resource(event).create();
+      }
+
+      @Override
+      public Event patch(Event stored, String mergePatch) {
+        return client
+            .v1()
+            .events()
+            .inNamespace(namespace)
+            .resource(stored)
+            .patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
+      }
+    };
   }
 }

@@ -10,8 +10,8 @@ import java.util.Optional;
  * Which events are repeats, as client-go's event correlator decides: the same event (object, type,
  * reason, message) again within {@link #WINDOW} of its last occurrence is not a new Event object
  * but the same one with its count raised and its lastTimestamp moved — a retry under backoff or a
- * drain blocked for minutes is one event with a count, not one object per attempt. Pure: the caller
- * writes, and tells what it wrote. {@code E} is the stored event as the caller holds it.
+ * drain blocked for minutes is one event with a count, not one object per attempt. No client here:
+ * the caller's {@link Store} writes. {@code E} is the stored event as the caller holds it.
  */
 public final class EventSeries<E> {
   /** How long after its last occurrence an event may still be counted up. */
@@ -26,6 +26,15 @@ public final class EventSeries<E> {
   /** The stored event of a series and how often it occurred. */
   public record Occurrence<E>(E stored, int count, Instant last) {}
 
+  /** Where the caller keeps its events; each may throw what its client throws. */
+  public interface Store<E> {
+    /** Creates the event as a first occurrence (count 1). */
+    E create();
+
+    /** Applies {@code mergePatch} to the stored event; returns it as written. */
+    E patch(E stored, String mergePatch);
+  }
+
   private final Map<Key, Occurrence<E>> seen =
       new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -33,6 +42,28 @@ public final class EventSeries<E> {
           return size() > REMEMBERED;
         }
       };
+
+  /**
+   * Records one occurrence of {@code key} at {@code now}: a repeat counts the stored event up in
+   * one merge patch; a first occurrence — or a repeat whose stored event is gone (expired, deleted:
+   * the patch fails) — creates one. Throws what {@code store} throws on create.
+   */
+  public E record(Key key, Instant now, Store<E> store) {
+    Optional<Occurrence<E>> repeat = repeats(key, now);
+    if (repeat.isPresent()) {
+      int count = repeat.get().count() + 1;
+      try {
+        E stored = store.patch(repeat.get().stored(), countPatch(count, now));
+        wrote(key, stored, count, now);
+        return stored;
+      } catch (RuntimeException gone) {
+        forget(key);
+      }
+    }
+    E created = store.create();
+    wrote(key, created, 1, now);
+    return created;
+  }
 
   /** The series {@code key} continues at {@code now}, if any: count it up instead of creating. */
   public synchronized Optional<Occurrence<E>> repeats(Key key, Instant now) {

@@ -61,4 +61,46 @@ class EventSeriesTest {
     assertThat(EventSeries.countPatch(3, T0))
         .isEqualTo("{\"count\":3,\"lastTimestamp\":\"2026-12-05T10:00:00Z\"}");
   }
+
+  /** A store that writes strings: what it created and patched, in order; it can lose its events. */
+  static final class Strings implements EventSeries.Store<String> {
+    final java.util.List<String> log = new java.util.ArrayList<>();
+    boolean gone;
+    int created;
+
+    @Override
+    public String create() {
+      created++;
+      log.add("create");
+      return "event-" + created;
+    }
+
+    @Override
+    public String patch(String stored, String mergePatch) {
+      if (gone) {
+        log.add("patch failed");
+        throw new IllegalStateException("404 " + stored);
+      }
+      log.add("patch " + stored + " " + mergePatch);
+      return stored;
+    }
+  }
+
+  @Test
+  void recordCreatesThenCountsUpAndCreatesAgainWhenTheStoredEventIsGone() {
+    EventSeries.Key key = FAILED;
+    Instant t0 = T0;
+    Strings store = new Strings();
+    assertThat(series.record(key, t0, store)).isEqualTo("event-1");
+    assertThat(series.record(key, t0.plusSeconds(30), store)).isEqualTo("event-1");
+    store.gone = true;
+    assertThat(series.record(key, t0.plusSeconds(60), store)).isEqualTo("event-2");
+    assertThat(store.log)
+        .containsExactly(
+            "create",
+            "patch event-1 {\"count\":2,\"lastTimestamp\":\"2026-12-05T10:00:30Z\"}",
+            "patch failed",
+            "create");
+    assertThat(series.repeats(key, t0.plusSeconds(61)).orElseThrow().count()).isEqualTo(1);
+  }
 }

@@ -10,7 +10,6 @@ import io.ocelot.api.events.EventSeries;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,11 +53,6 @@ public class NodeEvents {
     Instant now = clock.instant();
     String text =
         message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE - 3) + "...";
-    EventSeries.Key key = new EventSeries.Key(node.uid(), type, reason, text);
-    Optional<EventSeries.Occurrence<Event>> repeat = series.repeats(key, now);
-    if (repeat.isPresent() && countUp(key, repeat.get(), now)) {
-      return;
-    }
     Event event =
         new EventBuilder()
             .withNewMetadata()
@@ -89,32 +83,29 @@ public class NodeEvents {
             .withCount(1)
             .build();
     try {
-      series.wrote(
-          key, client.v1().events().inNamespace(namespace).resource(event).create(), 1, now);
+      series.record(new EventSeries.Key(node.uid(), type, reason, text), now, store(event));
     } catch (KubernetesClientException e) {
       LOG.warn("could not record event {} on node {}: {}", reason, node.name(), e.getMessage());
     }
   }
 
-  /**
-   * One more occurrence of a stored event: its count and lastTimestamp, in one merge patch. False
-   * when the stored event is gone (expired, deleted): the caller creates a new one.
-   */
-  private boolean countUp(EventSeries.Key key, EventSeries.Occurrence<Event> o, Instant now) {
-    int count = o.count() + 1;
-    try {
-      Event stored =
-          client
-              .v1()
-              .events()
-              .inNamespace(namespace)
-              .resource(o.stored())
-              .patch(PatchContext.of(PatchType.JSON_MERGE), EventSeries.countPatch(count, now));
-      series.wrote(key, stored, count, now);
-      return true;
-    } catch (KubernetesClientException e) {
-      series.forget(key);
-      return false;
-    }
+  /** The event created as it is, or the stored one of its series patched. */
+  private EventSeries.Store<Event> store(Event event) {
+    return new EventSeries.Store<>() {
+      @Override
+      public Event create() {
+        return client.v1().events().inNamespace(namespace).resource(event).create();
+      }
+
+      @Override
+      public Event patch(Event stored, String mergePatch) {
+        return client
+            .v1()
+            .events()
+            .inNamespace(namespace)
+            .resource(stored)
+            .patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
+      }
+    };
   }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -16,23 +17,23 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+/** On the real control plane: what a server answers (a watch's stream, a patch) is its own. */
 class RequestTallyTest {
-  final EmbeddedApiServer server = EmbeddedApiServer.start();
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
 
   @Test
   void countsWhatItsClientSendsAndNothingElse() throws Exception {
     RequestTally tally = new RequestTally();
     AtomicInteger seen = new AtomicInteger();
-    try (KubernetesClient counted = server.newTokenClient("ignored", Optional.of(tally));
-        KubernetesClient other = server.newClient()) {
+    try (KubernetesClient counted =
+            RequestTally.install(
+                    new KubernetesClientBuilder().withConfig(plane.client.getConfiguration()),
+                    Optional.of(tally))
+                .build();
+        KubernetesClient other = plane.cluster.newAdminClient()) {
       Node n =
           counted
               .nodes()

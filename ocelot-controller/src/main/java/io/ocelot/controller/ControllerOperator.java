@@ -86,7 +86,10 @@ public final class ControllerOperator implements AutoCloseable {
     ObjectEvents events = new ObjectEvents(client, clock);
     ApiPodEvictor evictor = new ApiPodEvictor(client);
     operator.register(
-        new PoolReconciler(client, events, metrics, settings, clock), retry(settings));
+        // Status writes are paced on real elapsed time, not the controller's clock: a rate, which
+        // a test's stopped clock must not stop.
+        new PoolReconciler(client, events, metrics, settings, clock, System::nanoTime),
+        retry(settings));
     operator.register(
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),

@@ -64,17 +64,17 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final RolloutGate gate;
   private final KubernetesClient client;
-  // Real elapsed time, not the controller's clock: a rate, which a stopped test clock must not
-  // stop.
-  private final StatusPacer pacer = new StatusPacer(System::nanoTime);
+  private final StatusPacer pacer;
 
   public PoolReconciler(
       KubernetesClient client,
       ObjectEvents events,
       ControllerMetrics metrics,
       ControllerSettings settings,
-      Clock clock) {
+      Clock clock,
+      java.util.function.LongSupplier ticker) {
     this.settings = settings;
+    this.pacer = new StatusPacer(ticker);
     this.client = client;
     this.clock = clock;
     this.events = events;

@@ -216,16 +216,8 @@ final class ControllerHarness implements AutoCloseable {
 
   /** Edits the pool as a user would, again on a conflict with the controller's status write. */
   void editPool(java.util.function.UnaryOperator<MachineConfigPool> edit) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        client.resources(MachineConfigPool.class).withName(POOL).edit(edit);
-        return;
-      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 5) {
-          throw e;
-        }
-      }
-    }
+    io.ocelot.apiserver.Conflicts.retry(
+        () -> client.resources(MachineConfigPool.class).withName(POOL).edit(edit));
   }
 
   MachineConfigPool pool() {

@@ -70,19 +70,12 @@ final class SmallSims {
       SimCluster sim,
       String pool,
       java.util.function.UnaryOperator<io.ocelot.api.model.MachineConfigPool> edit) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        sim.client()
-            .resources(io.ocelot.api.model.MachineConfigPool.class)
-            .withName(pool)
-            .edit(edit);
-        return;
-      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 5) {
-          throw e;
-        }
-      }
-    }
+    io.ocelot.apiserver.Conflicts.retry(
+        () ->
+            sim.client()
+                .resources(io.ocelot.api.model.MachineConfigPool.class)
+                .withName(pool)
+                .edit(edit));
   }
 
   static java.util.Map<String, String> annotations(SimCluster sim, String node) {

@@ -232,12 +232,17 @@ public final class DaemonBenchmark {
 
   /** A {@code /proc/<pid>/status} figure in its unit (kB for memory). */
   static long status(long pid, String key) throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+    return status(Path.of("/proc", Long.toString(pid), "status"), key);
+  }
+
+  /** A figure of a {@code /proc/.../status} file ({@code VmRSS:}, {@code Threads:}). */
+  static long status(Path file, String key) throws IOException {
+    for (String line : Files.readAllLines(file)) {
       if (line.startsWith(key)) {
         return Long.parseLong(line.replaceAll("[^0-9]", ""));
       }
     }
-    throw new IOException("no " + key + " in /proc/" + pid + "/status");
+    throw new IOException("no " + key + " in " + file);
   }
 
   /** User plus system CPU time of the process, in clock ticks ({@code /proc/<pid>/stat}). */

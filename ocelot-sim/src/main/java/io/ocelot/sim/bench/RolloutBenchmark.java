@@ -305,16 +305,10 @@ public final class RolloutBenchmark {
 
   static String peakRss(Path status) {
     try {
-      for (String line : Files.readAllLines(status)) {
-        if (line.startsWith("VmHWM:")) {
-          long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
-          return String.format("%.0f MiB (VmHWM)", kb / 1024.0);
-        }
-      }
+      return String.format("%.0f MiB (VmHWM)", DaemonBenchmark.status(status, "VmHWM:") / 1024.0);
     } catch (IOException | NumberFormatException e) {
       return "unknown (" + e.getMessage() + ")";
     }
-    return "unknown";
   }
 
   private static String seconds(Duration d) {

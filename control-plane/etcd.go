@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand"
 	"net"
 	"net/url"
 	"os"
@@ -21,12 +22,26 @@ type runningEtcd struct {
 func (e runningEtcd) stop() { e.server.Close() }
 
 // startEtcd runs a single-member etcd on two loopback ports, kept in the state dir so that a
-// restart on the same data finds the member where it was.
+// restart on the same data finds the member where it was. A port is probed free and then bound by
+// etcd a moment later; another process can take it in between (CI runs several control planes and
+// hundreds of clients side by side), so a bind collision is retried on fresh ports.
 func startEtcd(dir string, fsync bool) (runningEtcd, error) {
-	clientPort, peerPort, err := etcdPorts(dir)
-	if err != nil {
-		return runningEtcd{}, err
+	var lastErr error
+	for attempt := 0; attempt < 5; attempt++ {
+		clientPort, peerPort, err := etcdPorts(dir, attempt > 0)
+		if err != nil {
+			return runningEtcd{}, err
+		}
+		e, err := startEtcdOn(dir, fsync, clientPort, peerPort)
+		if err == nil || !strings.Contains(err.Error(), "address already in use") {
+			return e, err
+		}
+		lastErr = err
 	}
+	return runningEtcd{}, lastErr
+}
+
+func startEtcdOn(dir string, fsync bool, clientPort, peerPort int) (runningEtcd, error) {
 	cfg := embed.NewConfig()
 	cfg.Name = "ocelot"
 	cfg.Dir = filepath.Join(dir, "etcd")
@@ -57,9 +72,9 @@ func startEtcd(dir string, fsync bool) (runningEtcd, error) {
 	return runningEtcd{server: server, clientURL: client.String()}, nil
 }
 
-func etcdPorts(dir string) (int, int, error) {
+func etcdPorts(dir string, fresh bool) (int, int, error) {
 	path := filepath.Join(dir, "etcd-ports")
-	if b, err := os.ReadFile(path); err == nil {
+	if b, err := os.ReadFile(path); err == nil && !fresh {
 		parts := strings.Fields(string(b))
 		if len(parts) == 2 {
 			c, err1 := strconv.Atoi(parts[0])
@@ -89,11 +104,15 @@ func free(port int) bool {
 	return true
 }
 
+// freePort picks a free port below the kernel's ephemeral range (32768 and up on Linux), where
+// the source ports of outgoing connections never land: a port from 127.0.0.1:0 is an ephemeral
+// one, and any client's next connection may take it before etcd binds it.
 func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	for i := 0; i < 200; i++ {
+		port := 20000 + rand.Intn(12000)
+		if free(port) {
+			return port, nil
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, fmt.Errorf("no free port in 20000-31999 on 127.0.0.1")
 }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
           + " roll a layered image out within maxUnavailable; prints start-up time, peak RSS,"
           + " makespan and its ratio to the ideal, node writes and events per node update, and"
           + " the API request rate. Exit 0 when every worker reached the image. 'daemon': one"
-          + " daemon in a JVM of its own (the DaemonSet's Java options) manages a one-worker sim on"
+          + " daemon in a JVM of its own (its own image's class path, the DaemonSet's Java"
+          + " options) manages a one-worker sim on"
           + " the real control plane; prints its start-up time, idle RSS and CPU, Native Memory"
           + " Tracking's summary and its peak RSS through one update."
     })
@@ -50,6 +51,23 @@ final class BenchCommand implements Callable<Integer> {
           "daemon: the daemon JVM's options, space-separated (default: the DaemonSet's"
               + " JAVA_TOOL_OPTIONS in deploy/daemon/03-daemonset.yaml).")
   String javaOptions;
+
+  @Option(
+      names = "--daemon-from",
+      defaultValue = "image",
+      description =
+          "daemon: run the daemon from its own image (ocelot-daemon/target/image: DaemonMain on"
+              + " the daemon's lean class path, as the DaemonSet does) or from this CLI's class"
+              + " path (`ocelot daemon`): image or cli (default: ${DEFAULT-VALUE}).")
+  String daemonFrom;
+
+  @Option(
+      names = "--record-class-list",
+      description =
+          "daemon (image): record the classes the daemon loads into"
+              + " ocelot-daemon/src/image/daemon.classlist, the list its image's class-data sharing"
+              + " archive is dumped from (measured without the archive); commit the file.")
+  boolean recordClassList;
 
   @Option(names = "--workers", defaultValue = "1000", description = "Workers (default: 1000).")
   int workers;
@@ -115,12 +133,47 @@ final class BenchCommand implements Callable<Integer> {
         javaOptions == null
             ? DaemonBenchmark.deployedJavaOptions()
             : List.of(javaOptions.strip().split("\\s+"));
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command;
+    if (daemonFrom.equals("cli")) {
+      command =
+          List.of(
+              javaBin,
+              "-cp",
+              System.getProperty("java.class.path"),
+              Main.class.getName(),
+              "daemon");
+    } else if (daemonFrom.equals("image")) {
+      DaemonImage image = DaemonImage.ofThisCheckout();
+      if (!image.exists()) {
+        err.println(
+            "error: no daemon image at "
+                + image.dir()
+                + " (mvn -B package -DskipTests -pl ocelot-daemon -am builds it);"
+                + " or --daemon-from=cli");
+        return ExitCodes.UNREADABLE;
+      }
+      out.println("daemon image: " + image.dir());
+      if (recordClassList) {
+        command = image.recordingCommand(image.sourceClassList());
+        out.println("recording the classes it loads into " + image.sourceClassList());
+      } else {
+        image.buildArchive(out);
+        command = image.command();
+      }
+    } else {
+      err.println("error: --daemon-from must be image or cli");
+      return ExitCodes.UNREADABLE;
+    }
     DaemonBenchmark bench =
         new DaemonBenchmark(
             options,
-            List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "daemon"),
+            command,
             Duration.ofSeconds(idleSeconds),
-            spec.commandLine().getOut(),
+            !recordClassList, // a second daemon would record over the first's list
+            out,
             java.time.Clock.systemUTC());
     return bench.run() ? ExitCodes.OK : ExitCodes.INVALID;
   }

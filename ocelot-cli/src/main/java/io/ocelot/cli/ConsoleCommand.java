@@ -6,6 +6,7 @@ import io.ocelot.console.Alert;
 import io.ocelot.console.Console;
 import io.ocelot.console.NodeStateAlerts;
 import io.ocelot.console.PrometheusAlerts;
+import io.ocelot.http.HttpEndpoint;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,7 @@ final class ConsoleCommand implements Callable<Integer> {
     if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
     }
-    Optional<InetSocketAddress> where = Clusters.address(address);
+    Optional<InetSocketAddress> where = HttpEndpoint.address(address);
     if (where.isEmpty()) {
       err.println("error: --address must be host:port, got " + address);
       return ExitCodes.UNREADABLE;

@@ -11,6 +11,8 @@ import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.build.JobImageBuilder;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
+import io.ocelot.http.HttpEndpoint;
+import io.ocelot.http.MetricsServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -114,7 +116,7 @@ final class ControllerCommand implements Callable<Integer> {
     if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
     }
-    Optional<InetSocketAddress> address = Clusters.address(metricsAddress);
+    Optional<InetSocketAddress> address = HttpEndpoint.address(metricsAddress);
     if (address.isEmpty()) {
       err.println("error: --metrics-address must be host:port, got " + metricsAddress);
       return ExitCodes.UNREADABLE;

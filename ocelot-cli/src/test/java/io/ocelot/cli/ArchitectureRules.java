@@ -105,8 +105,12 @@ final class ArchitectureRules {
           .should()
           .dependOnClassesThat(
               resideInAPackage("io.ocelot..")
-                  .and(not(resideInAnyPackage("io.ocelot.console..", "io.ocelot.api.."))))
-          .as("the console reads the cluster only through the API (depends on ocelot-api only)");
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "io.ocelot.console..", "io.ocelot.api..", "io.ocelot.http.."))))
+          .as(
+              "the console reads the cluster only through the API (and serves through ocelot-http)");
 
   static final ArchRule FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS =
       noClasses()

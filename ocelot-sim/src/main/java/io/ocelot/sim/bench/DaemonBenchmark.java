@@ -1,5 +1,6 @@
 package io.ocelot.sim.bench;
 
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
@@ -9,7 +10,6 @@ import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,35 +25,50 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The daemon's footprint as deployed: a daemon in a JVM of its own (the given Java options and
- * command) manages the one worker of a sim on the real control plane, logged in as the daemon's
- * ServiceAccount with a token bound to its pod. Measures how long it takes to be ready (its first
- * sync, which waits for the node watch's listing: {@code mcd_state} appears on /metrics), its RSS,
- * threads and CPU while idle, where its memory goes (Native Memory Tracking, through {@code jcmd}),
- * and its peak RSS through one update (an SSH key: no reboot, which would start the sim's own
- * daemon again). Prints figures; asserts nothing.
+ * The daemon's footprint as deployed: a daemon in a JVM of its own (the given command, Java options
+ * in {@code JAVA_TOOL_OPTIONS}, the DaemonSet's environment) manages the one worker of a sim on the
+ * real control plane, configured in-cluster as in its pod: the daemon ServiceAccount's token bound
+ * to its pod, in a token file, and the cluster's CA file ({@link PodCredentials}). Measures how
+ * long it takes to be ready (its first sync, which waits for the node watch's listing: {@code
+ * mcd_state} appears on /metrics), its RSS, threads and CPU while idle, and its peak RSS through
+ * one update (an SSH key: no reboot, which would start the sim's own daemon again); then where the
+ * memory of a second, idle daemon goes (Native Memory Tracking, which costs memory itself, through
+ * {@code jcmd}). Prints figures; asserts nothing.
  */
 public final class DaemonBenchmark {
   private static final String NODE = "worker-0";
   private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  private static final Pattern METRICS_ON = Pattern.compile("; metrics on (\\S+:\\d+)");
 
   private final List<String> javaOptions;
   private final List<String> command;
   private final Duration idle;
+  private final boolean breakdown;
   private final Report report;
   private final Clock clock;
 
   /**
-   * {@code command}: what follows {@code java <options>}, up to the daemon's own options (e.g.
-   * {@code -cp ocelot.jar io.ocelot.cli.Main daemon}).
+   * {@code command}: the daemon's command line up to its own options (e.g. {@code sh
+   * image/bin/ocelot-daemon}, or {@code java -cp ocelot.jar io.ocelot.cli.Main daemon}). {@code
+   * breakdown}: also start the second daemon for Native Memory Tracking's breakdown.
    */
   public DaemonBenchmark(
-      List<String> javaOptions, List<String> command, Duration idle, PrintWriter out, Clock clock) {
+      List<String> javaOptions,
+      List<String> command,
+      Duration idle,
+      boolean breakdown,
+      PrintWriter out,
+      Clock clock) {
     this.javaOptions = List.copyOf(javaOptions);
     this.command = List.copyOf(command);
     this.idle = idle;
+    this.breakdown = breakdown;
     this.report = new Report(out, 22);
     this.clock = clock;
   }
@@ -64,17 +79,35 @@ public final class DaemonBenchmark {
    * default.
    */
   public static List<String> deployedJavaOptions() throws IOException {
+    return deployedEnv().stream()
+        .filter(e -> e.getName().equals("JAVA_TOOL_OPTIONS"))
+        .findFirst()
+        .map(e -> List.of(e.getValue().strip().split("\\s+")))
+        .orElse(List.of());
+  }
+
+  /**
+   * The rest of the DaemonSet's plain environment (such as {@code MALLOC_ARENA_MAX}): the daemon
+   * process gets it as its pod would. Values from the downward API (NODE_NAME) are options here.
+   */
+  public static Map<String, String> deployedEnvironment() throws IOException {
+    Map<String, String> env = new TreeMap<>();
+    for (EnvVar e : deployedEnv()) {
+      if (e.getValue() != null && !e.getName().equals("JAVA_TOOL_OPTIONS")) {
+        env.put(e.getName(), e.getValue());
+      }
+    }
+    return env;
+  }
+
+  private static List<EnvVar> deployedEnv() throws IOException {
     try (var in = SimCluster.class.getResourceAsStream("deploy/daemon/03-daemonset.yaml")) {
       if (in == null) {
         throw new IOException("missing resource io/ocelot/sim/deploy/daemon/03-daemonset.yaml");
       }
       io.fabric8.kubernetes.api.model.apps.DaemonSet ds =
           Serialization.unmarshal(in, io.fabric8.kubernetes.api.model.apps.DaemonSet.class);
-      return ds.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
-          .filter(e -> e.getName().equals("JAVA_TOOL_OPTIONS"))
-          .findFirst()
-          .map(e -> List.of(e.getValue().strip().split("\\s+")))
-          .orElse(List.of());
+      return ds.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
     }
   }
 
@@ -94,67 +127,123 @@ public final class DaemonBenchmark {
             Duration.ofSeconds(8),
             ControlPlaneMode.KUBE);
     try (SimCluster sim = SimCluster.start(settings, line -> {})) {
-      Path kubeconfig = dir.resolve("daemon.kubeconfig");
-      Files.writeString(kubeconfig, sim.node(NODE).handOver());
-      int port = freePort();
-      List<String> argv = new ArrayList<>();
-      argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      argv.addAll(javaOptions);
-      argv.add("-XX:NativeMemoryTracking=summary");
-      argv.addAll(command);
-      argv.addAll(
-          List.of(
-              "--node=" + NODE,
-              "--host-root=" + sim.node(NODE).host().root(),
-              "--kubeconfig=" + kubeconfig,
-              "--metrics-address=127.0.0.1:" + port));
+      PodCredentials pod = PodCredentials.write(sim.node(NODE).handOver(), dir.resolve("pod"));
       report.say("daemon: " + String.join(" ", javaOptions));
-      Instant started = clock.instant();
-      Process daemon =
-          new ProcessBuilder(argv)
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("daemon.log").toFile())
-              .start();
-      try {
-        return measure(sim, daemon, port, started, dir);
-      } finally {
-        daemon.destroy(); // SIGTERM, as the kubelet stops a pod
-        daemon.waitFor();
+      Map<String, String> env = deployedEnvironment();
+      if (!env.isEmpty()) {
+        report.say("daemon environment: " + env);
       }
+      Path root = sim.node(NODE).host().root();
+      Instant started = clock.instant();
+      Process daemon = launch(javaOptions, env, pod, root, dir.resolve("daemon.log"));
+      boolean ok;
+      try {
+        ok = measure(sim, daemon, started, dir);
+      } finally {
+        stop(daemon);
+      }
+      if (ok && breakdown) {
+        // Native Memory Tracking costs memory of its own: a second daemon, only for the breakdown.
+        List<String> tracked = new ArrayList<>(javaOptions);
+        tracked.add("-XX:NativeMemoryTracking=summary");
+        Path log = dir.resolve("daemon-nmt.log");
+        Process again = launch(tracked, env, pod, root, log);
+        try {
+          if (awaitReady(again, log, clock.instant().plusSeconds(60))) {
+            nativeMemory(again.pid());
+          }
+        } finally {
+          stop(again);
+        }
+      }
+      return ok;
     }
   }
 
-  private boolean measure(SimCluster sim, Process daemon, int port, Instant started, Path dir)
-      throws IOException, InterruptedException {
-    long pid = daemon.pid();
-    URI metrics = URI.create("http://127.0.0.1:" + port + "/metrics");
+  /** The daemon as its pod starts it: options in JAVA_TOOL_OPTIONS, credentials as mounted. */
+  private Process launch(
+      List<String> options, Map<String, String> env, PodCredentials pod, Path root, Path log)
+      throws IOException {
+    List<String> argv = new ArrayList<>(command);
+    argv.addAll(List.of("--node=" + NODE, "--host-root=" + root, "--metrics-address=127.0.0.1:0"));
+    ProcessBuilder start =
+        new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile());
+    Map<String, String> environment = start.environment();
+    environment.putAll(env);
+    environment.putAll(pod.environment());
+    environment.put("JAVA_TOOL_OPTIONS", String.join(" ", options));
+    environment.put("NODE_NAME", NODE);
+    // This JVM's java first: the image's launcher runs `java` from PATH.
+    environment.put(
+        "PATH",
+        Path.of(System.getProperty("java.home"), "bin")
+            + java.io.File.pathSeparator
+            + environment.getOrDefault("PATH", "/usr/bin:/bin"));
+    return start.start();
+  }
+
+  private static void stop(Process daemon) throws InterruptedException {
+    daemon.destroy(); // SIGTERM, as the kubelet stops a pod
+    daemon.waitFor();
+  }
+
+  /**
+   * Waits until the daemon serves {@code mcd_state} (its first sync is done), on the port its start
+   * line names; false, having said so, when it died or the deadline passed.
+   */
+  private boolean awaitReady(Process daemon, Path log, Instant deadline)
+      throws InterruptedException {
     HttpClient http = HttpClient.newHttpClient();
-    Instant deadline = started.plusSeconds(60);
-    while (!scrape(http, metrics).contains("mcd_state{")) {
+    Optional<URI> metrics = Optional.empty();
+    while (metrics.isEmpty() || !scrape(http, metrics.get()).contains("mcd_state{")) {
+      metrics = metrics.or(() -> metricsUri(log));
       if (!daemon.isAlive() || clock.instant().isAfter(deadline)) {
-        report.say("the daemon did not become ready; its log: " + dir.resolve("daemon.log"));
+        report.say("the daemon did not become ready; its log: " + log);
         return false;
       }
       Thread.sleep(20);
+    }
+    return true;
+  }
+
+  private boolean measure(SimCluster sim, Process daemon, Instant started, Path dir)
+      throws IOException, InterruptedException {
+    long pid = daemon.pid();
+    if (!awaitReady(daemon, dir.resolve("daemon.log"), started.plusSeconds(60))) {
+      return false;
     }
     report.figure("ready after start", seconds(Duration.between(started, clock.instant())));
     long ticks0 = cpuTicks(pid);
     Instant idle0 = clock.instant();
     List<Long> rss = new ArrayList<>();
+    // The first seconds after start still compile and settle: the second half says what a
+    // daemon costs while it waits, day in, day out.
+    long ticksHalf = ticks0;
+    Instant half = idle0;
     while (Duration.between(idle0, clock.instant()).compareTo(idle) < 0) {
       rss.add(status(pid, "VmRSS:"));
+      if (half.equals(idle0)
+          && Duration.between(idle0, clock.instant()).compareTo(idle.dividedBy(2)) >= 0) {
+        half = clock.instant();
+        ticksHalf = cpuTicks(pid);
+      }
       Thread.sleep(1000);
     }
-    double idleSeconds = Duration.between(idle0, clock.instant()).toMillis() / 1000.0;
-    double cpuMs = (cpuTicks(pid) - ticks0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+    Instant idle1 = clock.instant();
+    long ticks1 = cpuTicks(pid);
+    double idleSeconds = Duration.between(idle0, idle1).toMillis() / 1000.0;
     report.figure(
         "idle RSS",
         String.format(
-            "%.0f MiB (max %.0f MiB over %.0f s)",
+            "%.1f MiB (max %.1f MiB over %.0f s)",
             rss.get(rss.size() - 1) / 1024.0, Collections.max(rss) / 1024.0, idleSeconds));
-    report.figure("idle CPU", String.format("%.1f ms per second", cpuMs / idleSeconds));
+    report.figure(
+        "idle CPU",
+        String.format(
+            "%.1f ms per second (%.1f in its second half)",
+            cpuMsPerSecond(ticks1 - ticks0, Duration.between(idle0, idle1)),
+            cpuMsPerSecond(ticks1 - ticksHalf, Duration.between(half, idle1))));
     report.figure("threads", Long.toString(status(pid, "Threads:")));
-    nativeMemory(pid);
 
     String before = annotations(sim).get(NodeAnnotations.CURRENT_CONFIG);
     Instant update0 = clock.instant();
@@ -168,7 +257,7 @@ public final class DaemonBenchmark {
       Thread.sleep(100);
     }
     report.figure("an update (SSH key)", seconds(Duration.between(update0, clock.instant())));
-    report.figure("peak RSS", String.format("%.0f MiB (VmHWM)", status(pid, "VmHWM:") / 1024.0));
+    report.figure("peak RSS", String.format("%.1f MiB (VmHWM)", status(pid, "VmHWM:") / 1024.0));
     return true;
   }
 
@@ -245,6 +334,10 @@ public final class DaemonBenchmark {
     throw new IOException("no " + key + " in " + file);
   }
 
+  private static double cpuMsPerSecond(long ticks, Duration over) {
+    return over.isZero() ? 0 : ticks * 1000.0 / CLOCK_TICKS_PER_SECOND / (over.toMillis() / 1000.0);
+  }
+
   /** User plus system CPU time of the process, in clock ticks ({@code /proc/<pid>/stat}). */
   static long cpuTicks(long pid) throws IOException {
     String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -253,9 +346,15 @@ public final class DaemonBenchmark {
     return Long.parseLong(f[11]) + Long.parseLong(f[12]);
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+  /** /metrics as the daemon's start line names it (it serves on a port it picked), once said. */
+  private static Optional<URI> metricsUri(Path log) {
+    try {
+      Matcher m = METRICS_ON.matcher(Files.readString(log));
+      return m.find()
+          ? Optional.of(URI.create("http://" + m.group(1) + "/metrics"))
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
     }
   }
 

@@ -1,4 +1,4 @@
-package io.ocelot.console;
+package io.ocelot.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 
 /**
@@ -43,6 +44,28 @@ public final class HttpEndpoint {
             }));
     server.start();
     return server;
+  }
+
+  /**
+   * {@code host:port} as an address to serve on (port 0 picks a free one), or empty when it is not
+   * that or the host is unknown.
+   */
+  public static Optional<InetSocketAddress> address(String hostPort) {
+    int colon = hostPort.lastIndexOf(':');
+    if (colon <= 0) {
+      return Optional.empty();
+    }
+    try {
+      int port = Integer.parseInt(hostPort.substring(colon + 1));
+      if (port < 0 || port > 65535) {
+        return Optional.empty();
+      }
+      // Resolved: a server cannot bind an unresolved address ("Unresolved address").
+      InetSocketAddress a = new InetSocketAddress(hostPort.substring(0, colon), port);
+      return a.isUnresolved() ? Optional.empty() : Optional.of(a);
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   public static void respond(HttpExchange exchange, int code, String type, byte[] body)

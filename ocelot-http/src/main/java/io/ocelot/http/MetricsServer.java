@@ -1,7 +1,6 @@
-package io.ocelot.cli;
+package io.ocelot.http;
 
 import com.sun.net.httpserver.HttpServer;
-import io.ocelot.console.HttpEndpoint;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;

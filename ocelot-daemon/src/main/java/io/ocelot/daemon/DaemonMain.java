@@ -1,0 +1,159 @@
+package io.ocelot.daemon;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.ocelot.daemon.node.DaemonMetrics;
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.txn.HostContext;
+import io.ocelot.http.MetricsServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The daemon's own entry point, the one its image runs: plain arguments ({@link DaemonOptions}), a
+ * client, the host, {@code /metrics}, and the daemon until SIGTERM. Nothing of the CLI, console,
+ * simulator or controller is on its class path. {@code ocelot daemon} runs the same {@link #serve}.
+ */
+public final class DaemonMain {
+  /** Exit codes as the CLI's: 0 done, 2 unusable input (arguments, host root). */
+  static final int OK = 0;
+
+  static final int UNREADABLE = 2;
+
+  private DaemonMain() {}
+
+  public static void main(String[] args) throws Exception {
+    logFormat();
+    int code =
+        run(
+            List.of(args),
+            System.getenv(),
+            new PrintWriter(System.out, true),
+            new PrintWriter(System.err, true));
+    System.exit(code);
+  }
+
+  static int run(List<String> args, Map<String, String> env, PrintWriter out, PrintWriter err)
+      throws Exception {
+    DaemonOptions.Parsed parsed = DaemonOptions.parse(args, env);
+    if (parsed instanceof DaemonOptions.Help) {
+      out.print(DaemonOptions.USAGE);
+      out.flush();
+      return OK;
+    }
+    if (parsed instanceof DaemonOptions.Invalid invalid) {
+      err.println("error: " + invalid.message());
+      err.print(DaemonOptions.USAGE);
+      err.flush();
+      return UNREADABLE;
+    }
+    return serve(((DaemonOptions.Valid) parsed).options(), out, err);
+  }
+
+  /** Runs the daemon until the JVM is told to stop; returns the exit code. */
+  public static int serve(DaemonOptions options, PrintWriter out, PrintWriter err)
+      throws Exception {
+    if (options.kubeconfig().isPresent() && !Files.isReadable(options.kubeconfig().get())) {
+      err.println("error: --kubeconfig " + options.kubeconfig().get() + ": no such readable file");
+      return UNREADABLE;
+    }
+    if (!Files.isDirectory(options.hostRoot())) {
+      err.println("error: host root " + options.hostRoot() + " is not a directory");
+      return UNREADABLE;
+    }
+    HostContext host =
+        HostWiring.isSimulated(options.hostRoot())
+            ? HostWiring.simulated(options.hostRoot())
+            : HostWiring.chroot(options.hostRoot());
+    PrometheusRegistry registry = new PrometheusRegistry();
+    DaemonSettings settings =
+        DaemonSettings.defaults(options.node()).withEventNamespace(options.eventNamespace());
+    CountDownLatch stopped = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    // SIGTERM runs this hook; it lets the daemon close its watch and endpoint before the JVM ends.
+    Thread hook =
+        new Thread(
+            () -> {
+              stopped.countDown();
+              awaitQuietly(closed);
+            },
+            "ocelot-shutdown");
+    try (KubernetesClient client = connect(options);
+        MetricsServer metrics =
+            MetricsServer.start(
+                options.metricsAddress().getHostString(),
+                options.metricsAddress().getPort(),
+                registry);
+        Daemon daemon =
+            new Daemon(
+                settings,
+                client,
+                host,
+                new DaemonMetrics(registry),
+                Clock.systemUTC(),
+                d -> Thread.sleep(d.toMillis()))) {
+      Runtime.getRuntime().addShutdownHook(hook);
+      daemon.start();
+      out.println(
+          "ocelot daemon for node "
+              + options.node()
+              + " on "
+              + options.hostRoot()
+              + "; metrics on "
+              + options.metricsAddress().getHostString()
+              + ":"
+              + metrics.port());
+      out.flush();
+      stopped.await();
+    } finally {
+      closed.countDown();
+    }
+    return OK;
+  }
+
+  /**
+   * The log line format of every Ocelot process (the CLI's simplelogger.properties), as system
+   * properties: a class-data-sharing archive cannot be used with a directory on the class path, so
+   * the image has no place for that file. An explicit -D setting wins.
+   */
+  private static void logFormat() {
+    Map<String, String> format =
+        Map.of(
+            "org.slf4j.simpleLogger.defaultLogLevel", "info",
+            "org.slf4j.simpleLogger.showDateTime", "true",
+            "org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS",
+            "org.slf4j.simpleLogger.showThreadName", "false",
+            "org.slf4j.simpleLogger.showShortLogName", "true");
+    format.forEach(
+        (key, value) -> {
+          if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+          }
+        });
+  }
+
+  private static KubernetesClient connect(DaemonOptions options) throws IOException {
+    if (options.kubeconfig().isEmpty()) {
+      return new KubernetesClientBuilder().build(); // in-cluster, or ~/.kube/config
+    }
+    return new KubernetesClientBuilder()
+        .withConfig(Config.fromKubeconfig(Files.readString(options.kubeconfig().get())))
+        .build();
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

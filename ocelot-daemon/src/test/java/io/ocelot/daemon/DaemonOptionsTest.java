@@ -1,0 +1,90 @@
+package io.ocelot.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ocelot.daemon.node.DaemonSettings;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DaemonOptionsTest {
+  @Test
+  void readsBothArgumentFormsAndFillsTheDefaults() {
+    DaemonOptions.Parsed parsed =
+        DaemonOptions.parse(
+            List.of("--node=worker-3", "--kubeconfig", "/etc/kube/config", "--host-root=/host"),
+            Map.of());
+    assertThat(parsed)
+        .isEqualTo(
+            new DaemonOptions.Valid(
+                new DaemonOptions(
+                    "worker-3",
+                    Optional.of(Path.of("/etc/kube/config")),
+                    Path.of("/host"),
+                    new InetSocketAddress("127.0.0.1", 8797),
+                    DaemonSettings.DEFAULT_EVENT_NAMESPACE)));
+  }
+
+  @Test
+  void theNodeComesFromNodeNameWhenNotGiven() {
+    DaemonOptions.Parsed parsed =
+        DaemonOptions.parse(
+            List.of("--metrics-address=127.0.0.1:0"), Map.of("NODE_NAME", "worker-7"));
+    DaemonOptions options = ((DaemonOptions.Valid) parsed).options();
+    assertThat(options.node()).isEqualTo("worker-7");
+    assertThat(options.hostRoot()).isEqualTo(Path.of("/rootfs"));
+    assertThat(options.metricsAddress().getPort()).isZero();
+    assertThat(options.kubeconfig()).isEmpty();
+  }
+
+  @Test
+  void badArgumentsAreNamed() {
+    assertThat(DaemonOptions.parse(List.of(), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--node is required (or set NODE_NAME)"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--nodes=b"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("unknown option --nodes"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--node=b"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--node given twice"));
+    assertThat(DaemonOptions.parse(List.of("--node"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--node needs a value"));
+    assertThat(DaemonOptions.parse(List.of("worker-1"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("unexpected argument worker-1"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--metrics-address=8797"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--metrics-address must be host:port, got 8797"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--event-namespace="), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--event-namespace must not be empty"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--help"), Map.of()))
+        .isEqualTo(new DaemonOptions.Help());
+  }
+
+  @Test
+  void theMainSaysWhatIsWrongAndTouchesNothing(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        DaemonMain.run(
+            List.of("--node=a", "--host-root=" + dir.resolve("nope")),
+            Map.of(),
+            new PrintWriter(out),
+            new PrintWriter(err));
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("error: host root " + dir.resolve("nope"));
+    assertThat(dir).isEmptyDirectory();
+
+    StringWriter usage = new StringWriter();
+    assertThat(
+            DaemonMain.run(
+                List.of("--bogus"), Map.of(), new PrintWriter(out), new PrintWriter(usage)))
+        .isEqualTo(2);
+    assertThat(usage.toString()).contains("error: unknown option --bogus", "Usage: ocelot-daemon");
+    assertThat(DaemonMain.run(List.of("-h"), Map.of(), new PrintWriter(out), new PrintWriter(err)))
+        .isZero();
+    assertThat(out.toString()).startsWith("Usage: ocelot-daemon --node=NAME");
+  }
+}

@@ -3,6 +3,7 @@ package io.ocelot.cli;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.bench.ControllerBenchmark;
 import io.ocelot.sim.bench.DaemonBenchmark;
 import io.ocelot.sim.bench.RolloutBenchmark;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ocelot bench rollout}: how a big simulated cluster rolls out a layered image. */
+/** {@code ocelot bench rollout|daemon|controller}: Ocelot measured on simulated clusters. */
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
@@ -28,7 +29,10 @@ import picocli.CommandLine.Parameters;
           + " daemon in a JVM of its own (its own image's class path, the DaemonSet's Java"
           + " options) manages a one-worker sim on"
           + " the real control plane; prints its start-up time, idle RSS and CPU, Native Memory"
-          + " Tracking's summary and its peak RSS through one update."
+          + " Tracking's summary and its peak RSS through one update. 'controller': the controller"
+          + " in a JVM of its own with N workers (--workers) on the real control plane, their"
+          + " daemons played by cheap stand-ins; prints its RSS and CPU, the time from a new"
+          + " rendered config to the first batch targeted, the rollout and its pool status writes."
     })
 final class BenchCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -36,7 +40,7 @@ final class BenchCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       defaultValue = "rollout",
-      description = "The benchmark: rollout or daemon.")
+      description = "The benchmark: rollout, daemon or controller.")
   String benchmark;
 
   @Option(
@@ -48,8 +52,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--java-options",
       description =
-          "daemon: the daemon JVM's options, space-separated (default: the DaemonSet's"
-              + " JAVA_TOOL_OPTIONS in deploy/daemon/03-daemonset.yaml).")
+          "daemon, controller: that JVM's options, space-separated (default: the DaemonSet's"
+              + " JAVA_TOOL_OPTIONS in deploy/daemon/03-daemonset.yaml, the controller"
+              + " Deployment's in deploy/controller/02-deployment.yaml).")
   String javaOptions;
 
   @Option(
@@ -95,14 +100,18 @@ final class BenchCommand implements Callable<Integer> {
     if (benchmark.equals("daemon")) {
       return daemon();
     }
-    if (!benchmark.equals("rollout")) {
-      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout, daemon");
+    if (!benchmark.equals("rollout") && !benchmark.equals("controller")) {
+      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout, daemon, controller");
       return ExitCodes.UNREADABLE;
     }
-    if (MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers)
-        instanceof MaxUnavailable.Invalid invalid) {
+    MaxUnavailable.Result batch =
+        MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers);
+    if (batch instanceof MaxUnavailable.Invalid invalid) {
       err.println("error: --max-unavailable: " + invalid.message());
       return ExitCodes.UNREADABLE;
+    }
+    if (benchmark.equals("controller")) {
+      return controller(((MaxUnavailable.Count) batch).value());
     }
     timings.applyLogLevel();
     var out = spec.commandLine().getOut();
@@ -126,6 +135,32 @@ final class BenchCommand implements Callable<Integer> {
       out.flush();
     }
     return ok ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  private int controller(int batch) throws Exception {
+    timings.applyLogLevel();
+    List<String> options =
+        javaOptions == null
+            ? ControllerBenchmark.deployedJavaOptions()
+            : List.of(javaOptions.strip().split("\\s+"));
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ControllerBenchmark bench =
+        new ControllerBenchmark(
+            workers,
+            maxUnavailable,
+            batch,
+            options,
+            List.of(
+                javaBin,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "controller"),
+            Duration.ofSeconds(2),
+            Duration.ofMinutes(timeoutMinutes),
+            spec.commandLine().getOut(),
+            java.time.Clock.systemUTC());
+    return bench.run() ? ExitCodes.OK : ExitCodes.INVALID;
   }
 
   private int daemon() throws Exception {

@@ -86,6 +86,7 @@ class ControllerDeployManifestsTest {
             "leases:get",
             "leases:create",
             "leases:update",
+            "leases:patch",
             "jobs:get",
             "jobs:create",
             "configmaps:get",

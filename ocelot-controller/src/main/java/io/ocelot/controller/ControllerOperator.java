@@ -141,7 +141,7 @@ public final class ControllerOperator implements AutoCloseable {
 
   private static <P extends HasMetadata> Consumer<ControllerConfigurationOverrider<P>> retry(
       ControllerSettings settings) {
-    return o -> o.withRetry(settings.retry());
+    return o -> o.withRetry(settings.retry()).withItemStore(CacheStores.withoutManagedFields());
   }
 
   @Override

@@ -37,6 +37,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +57,7 @@ import org.slf4j.LoggerFactory;
 public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   public static final String NAME = "machineconfigpools";
   private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
+  private static final int NODE_WRITERS = 8;
 
   private final ControllerSettings settings;
   private final Clock clock;
@@ -81,7 +86,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     this.metrics = metrics;
     this.renderedConfigs =
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
-    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events);
+    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events, nodeWriters());
     this.debounce = new RenderDebounce(settings.renderDelay(), clock);
     this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
@@ -145,6 +150,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                         sources.layering(pool).flatMap(m -> sources.build(pool, m))));
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       selectingAll(pool, "nodes");
+    } else if (specChanged) {
+      // The new rendered config is published first (this pass's spec write); the rollout to it
+      // starts on the next pass, which that write triggers: whoever reads the pool sees the
+      // config before any node is targeted with it, as MCO's render and node controllers order it.
+      LOG.info(
+          "pool {}: rendered {}",
+          pool.getMetadata().getName(),
+          pool.getSpec().getConfiguration().getName());
     } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
       hold =
           gate.check(
@@ -216,6 +229,27 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
    * MachineConfiguration/cluster (its node disruption policy), null when there is none: read only
    * while a closed window lets rebootless updates through, to judge which are.
    */
+  /**
+   * {@link #NODE_WRITERS} node writes at a time (they wait on the server, not on a core); the
+   * threads end when idle, so a stopped controller leaves none behind.
+   */
+  private static ExecutorService nodeWriters() {
+    ThreadPoolExecutor writers =
+        new ThreadPoolExecutor(
+            NODE_WRITERS,
+            NODE_WRITERS,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "ocelot-node-writer");
+              t.setDaemon(true);
+              return t;
+            });
+    writers.allowCoreThreadTimeOut(true);
+    return writers;
+  }
+
   private MachineConfiguration clusterConfiguration() {
     return client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get();
   }

@@ -84,18 +84,21 @@ final class PoolSources {
                 .withName(NODES)
                 // Every pool: a relabelled node leaves one pool's count and joins another's.
                 .withSecondaryToPrimaryMapper(node -> pools(ctx, p -> true))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
             InformerEventSourceConfiguration.from(MachineConfig.class, MachineConfigPool.class)
                 .withName(CONFIGS)
                 .withSecondaryToPrimaryMapper(mc -> pools(ctx, p -> concerns(p, mc)))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
             InformerEventSourceConfiguration.from(MachineOSConfig.class, MachineConfigPool.class)
                 .withName(LAYERING)
                 .withSecondaryToPrimaryMapper(m -> Set.of(new ResourceID(BuildObjects.poolOf(m))))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
@@ -107,6 +110,7 @@ final class PoolSources {
                             .map(l -> l.get(BuildObjects.POOL_LABEL))
                             .map(p -> Set.of(new ResourceID(p)))
                             .orElse(Set.of()))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
@@ -119,6 +123,7 @@ final class PoolSources {
                             .map(s -> s.getPool())
                             .map(p -> Set.of(new ResourceID(p.getName())))
                             .orElse(Set.of()))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
@@ -126,6 +131,7 @@ final class PoolSources {
                 .withName(POLICIES)
                 // Every pool: a policy's selection may have moved from one pool to another.
                 .withSecondaryToPrimaryMapper(p -> pools(ctx, x -> true))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx));
   }

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Who each part of the sim is on the control plane. Where the server authenticates, the sim
@@ -137,12 +138,21 @@ final class ClusterAccess implements AutoCloseable {
    * server, its CA and a fresh token bound to the node's daemon pod, as {@link #daemon} logs in.
    */
   String daemonKubeconfig(String node) {
+    Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
+    return kubeconfig(DAEMON_SA, () -> token(DAEMON_SA, pod));
+  }
+
+  /** A kubeconfig for a controller in another process: a token of its ServiceAccount. */
+  String controllerKubeconfig() {
+    return kubeconfig(CONTROLLER_SA, () -> token(CONTROLLER_SA, null));
+  }
+
+  private String kubeconfig(String serviceAccount, Supplier<String> token) {
     if (!plane.authenticates()) {
-      throw new IllegalStateException("a daemon of its own needs the real control plane");
+      throw new IllegalStateException("a process of its own needs the real control plane");
     }
     io.fabric8.kubernetes.client.Config server =
         io.fabric8.kubernetes.client.Config.fromKubeconfig(plane.kubeconfig());
-    Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
     return """
         apiVersion: v1
         kind: Config
@@ -153,16 +163,16 @@ final class ClusterAccess implements AutoCloseable {
         - name: %s
           user: {token: "%s"}
         contexts:
-        - name: daemon
+        - name: ocelot
           context: {cluster: sim, user: %s}
-        current-context: daemon
+        current-context: ocelot
         """
         .formatted(
             server.getMasterUrl().replaceAll("/$", ""),
             server.getCaCertData(),
-            DAEMON_SA,
-            token(DAEMON_SA, pod),
-            DAEMON_SA);
+            serviceAccount,
+            token.get(),
+            serviceAccount);
   }
 
   void logout(KubernetesClient daemonClient) {

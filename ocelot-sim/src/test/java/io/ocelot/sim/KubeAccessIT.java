@@ -279,6 +279,8 @@ class KubeAccessIT {
               "yes"),
           List.of("create", "events", "-n", "default", "yes"),
           List.of("update", "leases", "-n", "openshift-machine-config-operator", "yes"),
+          // fabric8's leader elector renews its Lease with a patch.
+          List.of("patch", "leases", "-n", "openshift-machine-config-operator", "yes"),
           List.of("create", "jobs", "-n", "openshift-machine-config-operator", "yes"),
           List.of("delete", "nodes", "no"),
           List.of("patch", "nodes", "no"),

@@ -17,6 +17,7 @@ import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.MachineOSConfigStatus;
 import io.ocelot.api.model.ObjectRef;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.CacheStores;
 import io.ocelot.controller.ObjectEvents;
 import io.ocelot.controller.Owners;
 import java.time.Clock;
@@ -84,6 +85,7 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
                         !Objects.equals(
                             now.getMetadata().getGeneration(),
                             before.getMetadata().getGeneration()))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
@@ -94,6 +96,7 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
                         b.getSpec() == null || b.getSpec().getMachineOSConfig() == null
                             ? Set.of()
                             : Set.of(new ResourceID(b.getSpec().getMachineOSConfig().getName())))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx));
   }

@@ -15,6 +15,7 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.api.policy.RolloutPolicyStatus;
+import io.ocelot.controller.CacheStores;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,7 @@ public final class RolloutPolicyReconciler implements Reconciler<RolloutPolicy> 
                 .withName(POOLS)
                 // Every policy: a pool's labels decide which policies select it.
                 .withSecondaryToPrimaryMapper(p -> everyPolicy(ctx))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),
         new InformerEventSource<>(
@@ -54,6 +56,7 @@ public final class RolloutPolicyReconciler implements Reconciler<RolloutPolicy> 
                 .withName(PEERS)
                 // Every policy: a new or changed one may now overlap another's pools.
                 .withSecondaryToPrimaryMapper(p -> everyPolicy(ctx))
+                .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx));
   }

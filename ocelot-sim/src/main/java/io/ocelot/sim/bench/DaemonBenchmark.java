@@ -1,6 +1,5 @@
 package io.ocelot.sim.bench;
 
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
@@ -26,9 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The daemon's footprint as deployed: a daemon in a JVM of its own (the given command, Java options
@@ -43,8 +39,6 @@ import java.util.regex.Pattern;
  */
 public final class DaemonBenchmark {
   private static final String NODE = "worker-0";
-  private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
-  private static final Pattern METRICS_ON = Pattern.compile("; metrics on (\\S+:\\d+)");
 
   private final List<String> javaOptions;
   private final List<String> command;
@@ -79,36 +73,7 @@ public final class DaemonBenchmark {
    * default.
    */
   public static List<String> deployedJavaOptions() throws IOException {
-    return deployedEnv().stream()
-        .filter(e -> e.getName().equals("JAVA_TOOL_OPTIONS"))
-        .findFirst()
-        .map(e -> List.of(e.getValue().strip().split("\\s+")))
-        .orElse(List.of());
-  }
-
-  /**
-   * The rest of the DaemonSet's plain environment (such as {@code MALLOC_ARENA_MAX}): the daemon
-   * process gets it as its pod would. Values from the downward API (NODE_NAME) are options here.
-   */
-  public static Map<String, String> deployedEnvironment() throws IOException {
-    Map<String, String> env = new TreeMap<>();
-    for (EnvVar e : deployedEnv()) {
-      if (e.getValue() != null && !e.getName().equals("JAVA_TOOL_OPTIONS")) {
-        env.put(e.getName(), e.getValue());
-      }
-    }
-    return env;
-  }
-
-  private static List<EnvVar> deployedEnv() throws IOException {
-    try (var in = SimCluster.class.getResourceAsStream("deploy/daemon/03-daemonset.yaml")) {
-      if (in == null) {
-        throw new IOException("missing resource io/ocelot/sim/deploy/daemon/03-daemonset.yaml");
-      }
-      io.fabric8.kubernetes.api.model.apps.DaemonSet ds =
-          Serialization.unmarshal(in, io.fabric8.kubernetes.api.model.apps.DaemonSet.class);
-      return ds.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
-    }
+    return DeployedJvm.of(DeployedJvm.DAEMON).javaOptions();
   }
 
   /** True when the daemon became ready and applied the update. */
@@ -129,7 +94,7 @@ public final class DaemonBenchmark {
     try (SimCluster sim = SimCluster.start(settings, line -> {})) {
       PodCredentials pod = PodCredentials.write(sim.node(NODE).handOver(), dir.resolve("pod"));
       report.say("daemon: " + String.join(" ", javaOptions));
-      Map<String, String> env = deployedEnvironment();
+      Map<String, String> env = DeployedJvm.of(DeployedJvm.DAEMON).environment();
       if (!env.isEmpty()) {
         report.say("daemon environment: " + env);
       }
@@ -196,7 +161,7 @@ public final class DaemonBenchmark {
     HttpClient http = HttpClient.newHttpClient();
     Optional<URI> metrics = Optional.empty();
     while (metrics.isEmpty() || !scrape(http, metrics.get()).contains("mcd_state{")) {
-      metrics = metrics.or(() -> metricsUri(log));
+      metrics = metrics.or(() -> Procfs.metricsUri(log));
       if (!daemon.isAlive() || clock.instant().isAfter(deadline)) {
         report.say("the daemon did not become ready; its log: " + log);
         return false;
@@ -213,7 +178,7 @@ public final class DaemonBenchmark {
       return false;
     }
     report.figure("ready after start", seconds(Duration.between(started, clock.instant())));
-    long ticks0 = cpuTicks(pid);
+    long ticks0 = Procfs.cpuTicks(pid);
     Instant idle0 = clock.instant();
     List<Long> rss = new ArrayList<>();
     // The first seconds after start still compile and settle: the second half says what a
@@ -221,16 +186,16 @@ public final class DaemonBenchmark {
     long ticksHalf = ticks0;
     Instant half = idle0;
     while (Duration.between(idle0, clock.instant()).compareTo(idle) < 0) {
-      rss.add(status(pid, "VmRSS:"));
+      rss.add(Procfs.status(pid, "VmRSS:"));
       if (half.equals(idle0)
           && Duration.between(idle0, clock.instant()).compareTo(idle.dividedBy(2)) >= 0) {
         half = clock.instant();
-        ticksHalf = cpuTicks(pid);
+        ticksHalf = Procfs.cpuTicks(pid);
       }
       Thread.sleep(1000);
     }
     Instant idle1 = clock.instant();
-    long ticks1 = cpuTicks(pid);
+    long ticks1 = Procfs.cpuTicks(pid);
     double idleSeconds = Duration.between(idle0, idle1).toMillis() / 1000.0;
     report.figure(
         "idle RSS",
@@ -241,9 +206,9 @@ public final class DaemonBenchmark {
         "idle CPU",
         String.format(
             "%.1f ms per second (%.1f in its second half)",
-            cpuMsPerSecond(ticks1 - ticks0, Duration.between(idle0, idle1)),
-            cpuMsPerSecond(ticks1 - ticksHalf, Duration.between(half, idle1))));
-    report.figure("threads", Long.toString(status(pid, "Threads:")));
+            Procfs.cpuMsPerSecond(ticks1 - ticks0, Duration.between(idle0, idle1)),
+            Procfs.cpuMsPerSecond(ticks1 - ticksHalf, Duration.between(half, idle1))));
+    report.figure("threads", Long.toString(Procfs.status(pid, "Threads:")));
 
     String before = annotations(sim).get(NodeAnnotations.CURRENT_CONFIG);
     Instant update0 = clock.instant();
@@ -257,7 +222,8 @@ public final class DaemonBenchmark {
       Thread.sleep(100);
     }
     report.figure("an update (SSH key)", seconds(Duration.between(update0, clock.instant())));
-    report.figure("peak RSS", String.format("%.1f MiB (VmHWM)", status(pid, "VmHWM:") / 1024.0));
+    report.figure(
+        "peak RSS", String.format("%.1f MiB (VmHWM)", Procfs.status(pid, "VmHWM:") / 1024.0));
     return true;
   }
 
@@ -279,7 +245,8 @@ public final class DaemonBenchmark {
     report.figure("NMT by category", nmt.top(8));
   }
 
-  private static MachineConfig sshKey() {
+  /** A MachineConfig adding an SSH key to the workers: an update without a reboot. */
+  static MachineConfig sshKey() {
     return Serialization.unmarshal(
         """
         apiVersion: machineconfiguration.openshift.io/v1
@@ -316,45 +283,6 @@ public final class DaemonBenchmark {
           .body();
     } catch (IOException e) {
       return ""; // not listening yet
-    }
-  }
-
-  /** A {@code /proc/<pid>/status} figure in its unit (kB for memory). */
-  static long status(long pid, String key) throws IOException {
-    return status(Path.of("/proc", Long.toString(pid), "status"), key);
-  }
-
-  /** A figure of a {@code /proc/.../status} file ({@code VmRSS:}, {@code Threads:}). */
-  static long status(Path file, String key) throws IOException {
-    for (String line : Files.readAllLines(file)) {
-      if (line.startsWith(key)) {
-        return Long.parseLong(line.replaceAll("[^0-9]", ""));
-      }
-    }
-    throw new IOException("no " + key + " in " + file);
-  }
-
-  private static double cpuMsPerSecond(long ticks, Duration over) {
-    return over.isZero() ? 0 : ticks * 1000.0 / CLOCK_TICKS_PER_SECOND / (over.toMillis() / 1000.0);
-  }
-
-  /** User plus system CPU time of the process, in clock ticks ({@code /proc/<pid>/stat}). */
-  static long cpuTicks(long pid) throws IOException {
-    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-    // After the command name in parentheses: state is field 3; utime and stime are 14 and 15.
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-  }
-
-  /** /metrics as the daemon's start line names it (it serves on a port it picked), once said. */
-  private static Optional<URI> metricsUri(Path log) {
-    try {
-      Matcher m = METRICS_ON.matcher(Files.readString(log));
-      return m.find()
-          ? Optional.of(URI.create("http://" + m.group(1) + "/metrics"))
-          : Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
     }
   }
 

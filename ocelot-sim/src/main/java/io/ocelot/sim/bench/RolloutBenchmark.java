@@ -305,7 +305,7 @@ public final class RolloutBenchmark {
 
   static String peakRss(Path status) {
     try {
-      return String.format("%.0f MiB (VmHWM)", DaemonBenchmark.status(status, "VmHWM:") / 1024.0);
+      return String.format("%.0f MiB (VmHWM)", Procfs.status(status, "VmHWM:") / 1024.0);
     } catch (IOException | NumberFormatException e) {
       return "unknown (" + e.getMessage() + ")";
     }

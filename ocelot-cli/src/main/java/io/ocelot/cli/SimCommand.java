@@ -1,11 +1,11 @@
 package io.ocelot.cli;
 
+import io.ocelot.http.ShutdownGate;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,20 +77,8 @@ final class SimCommand implements Callable<Integer> {
       err.println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    CountDownLatch closed = new CountDownLatch(1);
     // SIGTERM / Ctrl-C: let the main thread stop the cluster before the JVM exits.
-    Thread hook =
-        new Thread(
-            () -> {
-              stopped.countDown();
-              try {
-                closed.await(30, java.util.concurrent.TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "ocelot-sim-shutdown");
+    ShutdownGate gate = new ShutdownGate("ocelot-sim-shutdown");
     try (SimCluster sim =
         SimCluster.start(
             settings,
@@ -98,18 +86,18 @@ final class SimCommand implements Callable<Integer> {
               out.println(line);
               out.flush();
             })) {
-      Runtime.getRuntime().addShutdownHook(hook);
+      gate.arm();
       out.println(
           "ready. try: kubectl --kubeconfig " + sim.state().kubeconfig() + " get nodes,mcp");
       out.println("     ocelot fault break-reboot worker-1 --state-dir " + stateDir);
       out.println("Ctrl-C stops the cluster.");
       out.flush();
-      stopped.await();
+      gate.awaitStop();
       out.println("stopping");
       out.flush();
     } catch (SimException e) {
       err.println("error: " + e.getMessage());
-      closed.countDown();
+      gate.release();
       return ExitCodes.INVALID;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -117,7 +105,7 @@ final class SimCommand implements Callable<Integer> {
     // Said before the shutdown hook is released: after that the JVM may exit at any moment.
     out.println("stopped");
     out.flush();
-    closed.countDown();
+    gate.release();
     return ExitCodes.OK;
   }
 }

@@ -7,6 +7,7 @@ import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.http.MetricsServer;
+import io.ocelot.http.ShutdownGate;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,8 +15,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The daemon's own entry point, the one its image runs: plain arguments ({@link DaemonOptions}), a
@@ -76,16 +75,8 @@ public final class DaemonMain {
     PrometheusRegistry registry = new PrometheusRegistry();
     DaemonSettings settings =
         DaemonSettings.defaults(options.node()).withEventNamespace(options.eventNamespace());
-    CountDownLatch stopped = new CountDownLatch(1);
-    CountDownLatch closed = new CountDownLatch(1);
-    // SIGTERM runs this hook; it lets the daemon close its watch and endpoint before the JVM ends.
-    Thread hook =
-        new Thread(
-            () -> {
-              stopped.countDown();
-              awaitQuietly(closed);
-            },
-            "ocelot-shutdown");
+    // SIGTERM lets the daemon close its watch and endpoint before the JVM ends.
+    ShutdownGate gate = new ShutdownGate("ocelot-shutdown");
     try (KubernetesClient client = connect(options);
         MetricsServer metrics =
             MetricsServer.start(
@@ -100,7 +91,7 @@ public final class DaemonMain {
                 new DaemonMetrics(registry),
                 Clock.systemUTC(),
                 d -> Thread.sleep(d.toMillis()))) {
-      Runtime.getRuntime().addShutdownHook(hook);
+      gate.arm();
       daemon.start();
       out.println(
           "ocelot daemon for node "
@@ -112,9 +103,9 @@ public final class DaemonMain {
               + ":"
               + metrics.port());
       out.flush();
-      stopped.await();
+      gate.awaitStop();
     } finally {
-      closed.countDown();
+      gate.release();
     }
     return OK;
   }
@@ -147,13 +138,5 @@ public final class DaemonMain {
     return new KubernetesClientBuilder()
         .withConfig(Config.fromKubeconfig(Files.readString(options.kubeconfig().get())))
         .build();
-  }
-
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

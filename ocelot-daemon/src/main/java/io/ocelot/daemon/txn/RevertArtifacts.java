@@ -16,7 +16,10 @@ final class RevertArtifacts {
   static final String CONFIG = "/etc/mco/machineconfig-revert.json";
   static final String UNIT = "machine-config-daemon-revert.service";
 
-  /** The daemon's image, which carries {@code ocelot host firstboot}. */
+  /**
+   * Ocelot's CLI image (the controller's), which carries {@code ocelot host firstboot}; the
+   * daemon's own image carries only the daemon.
+   */
   static final String IMAGE = "quay.io/ocelot/ocelot:latest";
 
   private RevertArtifacts() {}

@@ -226,10 +226,6 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   }
 
   /**
-   * MachineConfiguration/cluster (its node disruption policy), null when there is none: read only
-   * while a closed window lets rebootless updates through, to judge which are.
-   */
-  /**
    * {@link #NODE_WRITERS} node writes at a time (they wait on the server, not on a core); the
    * threads end when idle, so a stopped controller leaves none behind.
    */
@@ -250,6 +246,10 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     return writers;
   }
 
+  /**
+   * MachineConfiguration/cluster (its node disruption policy), null when there is none: read only
+   * while a closed window lets rebootless updates through, to judge which are.
+   */
   private MachineConfiguration clusterConfiguration() {
     return client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get();
   }

@@ -104,14 +104,13 @@ final class BenchCommand implements Callable<Integer> {
       err.println("error: no benchmark " + benchmark + "; benchmarks: rollout, daemon, controller");
       return ExitCodes.UNREADABLE;
     }
-    MaxUnavailable.Result batch =
-        MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers);
-    if (batch instanceof MaxUnavailable.Invalid invalid) {
+    if (MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers)
+        instanceof MaxUnavailable.Invalid invalid) {
       err.println("error: --max-unavailable: " + invalid.message());
       return ExitCodes.UNREADABLE;
     }
     if (benchmark.equals("controller")) {
-      return controller(((MaxUnavailable.Count) batch).value());
+      return controller();
     }
     timings.applyLogLevel();
     var out = spec.commandLine().getOut();
@@ -137,7 +136,7 @@ final class BenchCommand implements Callable<Integer> {
     return ok ? ExitCodes.OK : ExitCodes.INVALID;
   }
 
-  private int controller(int batch) throws Exception {
+  private int controller() throws Exception {
     timings.applyLogLevel();
     List<String> options =
         javaOptions == null
@@ -148,7 +147,6 @@ final class BenchCommand implements Callable<Integer> {
         new ControllerBenchmark(
             workers,
             maxUnavailable,
-            batch,
             options,
             List.of(
                 javaBin,

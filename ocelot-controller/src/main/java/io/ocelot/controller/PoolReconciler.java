@@ -37,10 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +54,6 @@ import org.slf4j.LoggerFactory;
 public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   public static final String NAME = "machineconfigpools";
   private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
-  private static final int NODE_WRITERS = 8;
 
   private final ControllerSettings settings;
   private final Clock clock;
@@ -77,7 +73,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       ControllerMetrics metrics,
       ControllerSettings settings,
       Clock clock,
-      java.util.function.LongSupplier ticker) {
+      java.util.function.LongSupplier ticker,
+      Executor nodeWriters) {
     this.settings = settings;
     this.pacer = new StatusPacer(ticker);
     this.client = client;
@@ -86,7 +83,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     this.metrics = metrics;
     this.renderedConfigs =
         new RenderedConfigs(client, events, settings.renderDefaults().controllerVersion());
-    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events, nodeWriters());
+    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events, nodeWriters);
     this.debounce = new RenderDebounce(settings.renderDelay(), clock);
     this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
@@ -223,27 +220,6 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         .min(Duration::compareTo)
         .ifPresent(d -> control.rescheduleAfter(d.toMillis()));
     return control;
-  }
-
-  /**
-   * {@link #NODE_WRITERS} node writes at a time (they wait on the server, not on a core); the
-   * threads end when idle, so a stopped controller leaves none behind.
-   */
-  private static ExecutorService nodeWriters() {
-    ThreadPoolExecutor writers =
-        new ThreadPoolExecutor(
-            NODE_WRITERS,
-            NODE_WRITERS,
-            30,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            r -> {
-              Thread t = new Thread(r, "ocelot-node-writer");
-              t.setDaemon(true);
-              return t;
-            });
-    writers.allowCoreThreadTimeOut(true);
-    return writers;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.BareCluster;
 import io.ocelot.sim.SimException;
 import java.io.IOException;
@@ -46,14 +47,13 @@ public final class ControllerBenchmark {
   private final Clock clock;
 
   /**
-   * {@code batch}: the nodes {@code maxUnavailable} lets update at once; {@code command}: the
+   * {@code maxUnavailable}: valid for {@code nodes} ({@link MaxUnavailable}); {@code command}: the
    * controller's command line up to its own options ({@code java -cp … io.ocelot.cli.Main
    * controller}); {@code javaOptions} reach its JVM as {@code JAVA_TOOL_OPTIONS}.
    */
   public ControllerBenchmark(
       int nodes,
       String maxUnavailable,
-      int batch,
       List<String> javaOptions,
       List<String> command,
       Duration updateTime,
@@ -62,7 +62,10 @@ public final class ControllerBenchmark {
       Clock clock) {
     this.nodes = nodes;
     this.maxUnavailable = maxUnavailable;
-    this.batch = batch;
+    this.batch =
+        ((MaxUnavailable.Count)
+                MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), nodes))
+            .value();
     this.javaOptions = List.copyOf(javaOptions);
     this.command = List.copyOf(command);
     this.updateTime = updateTime;

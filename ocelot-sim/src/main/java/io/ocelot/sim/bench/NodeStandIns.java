@@ -31,7 +31,6 @@ final class NodeStandIns implements AutoCloseable {
   private final Duration updateTime;
   private final ScheduledExecutorService writers;
   private final Set<String> busy = ConcurrentHashMap.newKeySet();
-  private final AtomicInteger updates = new AtomicInteger();
   private final AtomicInteger failedWrites = new AtomicInteger();
   private final AtomicInteger events = new AtomicInteger();
   private final SharedIndexInformer<Node> informer;
@@ -106,11 +105,6 @@ final class NodeStandIns implements AutoCloseable {
     return a == null ? null : a.get(key);
   }
 
-  /** Updates finished so far (Done on a new config). */
-  int updates() {
-    return updates.get();
-  }
-
   /** Writes that failed (tried again at the next resync). */
   int failedWrites() {
     return failedWrites.get();
@@ -130,8 +124,8 @@ final class NodeStandIns implements AutoCloseable {
             () ->
                 write(
                     name,
-                    Map.of(NodeAnnotations.STATE, "Working", NodeAnnotations.DESIRED_DRAIN, drain),
-                    false));
+                    Map.of(
+                        NodeAnnotations.STATE, "Working", NodeAnnotations.DESIRED_DRAIN, drain)));
       }
       return;
     }
@@ -144,11 +138,11 @@ final class NodeStandIns implements AutoCloseable {
               "Done",
               NodeAnnotations.DESIRED_DRAIN,
               "uncordon-" + desired);
-      writers.schedule(() -> write(name, done, true), updateTime.toMillis(), TimeUnit.MILLISECONDS);
+      writers.schedule(() -> write(name, done), updateTime.toMillis(), TimeUnit.MILLISECONDS);
     }
   }
 
-  private void write(String name, Map<String, String> annotations, boolean finishes) {
+  private void write(String name, Map<String, String> annotations) {
     try {
       client
           .nodes()
@@ -156,9 +150,6 @@ final class NodeStandIns implements AutoCloseable {
           .patch(
               PatchContext.of(PatchType.JSON_MERGE),
               Serialization.asJson(Map.of("metadata", Map.of("annotations", annotations))));
-      if (finishes) {
-        updates.incrementAndGet();
-      }
     } catch (RuntimeException e) {
       failedWrites.incrementAndGet();
     } finally {

@@ -12,13 +12,15 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  * mcc_pool_machines{pool,kind}} with the status counts and {@code mcc_pool_condition{pool,type}} (1
  * while a condition is True); a deleted pool's series go ({@link #poolDeleted}), so that no alert
  * keeps firing for a pool that no longer exists. Ocelot's {@code
- * mcc_reconcile_errors_total{controller}} counts reconciles that threw.
+ * mcc_reconcile_errors_total{controller}} counts reconciles that threw, {@code
+ * mcc_pool_passes_total{pool}} the passes over a pool (how busy the controller is with it).
  */
 public final class ControllerMetrics {
   private final Gauge drainErr;
   private final Gauge poolMachines;
   private final Gauge poolCondition;
   private final Counter reconcileErrors;
+  private final Counter poolPasses;
 
   public ControllerMetrics(PrometheusRegistry registry) {
     drainErr =
@@ -45,6 +47,16 @@ public final class ControllerMetrics {
             .help("Reconciles that threw, by reconciler; each is retried with backoff")
             .labelNames("controller")
             .register(registry);
+    poolPasses =
+        Counter.builder()
+            .name("mcc_pool_passes_total")
+            .help("Passes over a pool (render, rollout, status); at most 5 a second per pool")
+            .labelNames("pool")
+            .register(registry);
+  }
+
+  public void poolPass(String pool) {
+    poolPasses.labelValues(pool).inc();
   }
 
   public void reconcileFailed(String controller) {
@@ -74,5 +86,6 @@ public final class ControllerMetrics {
   public void poolDeleted(String pool) {
     poolMachines.removeIf(labels -> labels.get(0).equals(pool));
     poolCondition.removeIf(labels -> labels.get(0).equals(pool));
+    poolPasses.remove(pool);
   }
 }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.javaoperatorsdk.operator.processing.event.rate.LinearRateLimiter;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.controller.build.BuildReconciler;
 import io.ocelot.controller.build.ImageBuilder;
@@ -96,7 +97,9 @@ public final class ControllerOperator implements AutoCloseable {
         // Status writes are paced on real elapsed time, not the controller's clock: a rate, which
         // a test's stopped clock must not stop.
         new PoolReconciler(client, events, metrics, settings, clock, System::nanoTime, writers),
-        reconcilerDefaults(settings));
+        ControllerOperator.<MachineConfigPool>reconcilerDefaults(settings)
+            .andThen(
+                o -> o.withRateLimiter(new LinearRateLimiter(PoolReconciler.PASS_INTERVAL, 1))));
     operator.register(
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),

@@ -8,7 +8,6 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.ocelot.api.kube.LabelSelectors;
-import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
@@ -20,6 +19,7 @@ import io.ocelot.controller.build.BuildObjects;
 import io.ocelot.controller.build.BuildRequest;
 import io.ocelot.controller.pool.NodeReport;
 import io.ocelot.controller.pool.PoolMembership;
+import io.ocelot.controller.pool.PoolNode;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -51,9 +51,19 @@ final class PoolSources {
   private final InformerEventSource<MachineConfigNode, MachineConfigPool> mcns;
   private final InformerEventSource<RolloutPolicy, MachineConfigPool> policies;
   private final List<MachineConfigPool> pools;
+  private final ViewMemo<Node, PoolNode> nodeViews;
+  private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews;
 
+  /**
+   * {@code nodeViews}, {@code reportViews}: what earlier passes derived, kept by the reconciler.
+   */
   @SuppressWarnings("unchecked")
-  PoolSources(Context<MachineConfigPool> ctx) {
+  PoolSources(
+      Context<MachineConfigPool> ctx,
+      ViewMemo<Node, PoolNode> nodeViews,
+      ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews) {
+    this.nodeViews = nodeViews;
+    this.reportViews = reportViews;
     var sources = ctx.eventSourceRetriever();
     nodes =
         (InformerEventSource<Node, MachineConfigPool>) sources.getEventSourceFor(Node.class, NODES);
@@ -146,7 +156,7 @@ final class PoolSources {
     Map<String, NodeReport> out = new java.util.HashMap<>();
     for (Node n : members) {
       mcns.get(new ResourceID(n.getMetadata().getName()))
-          .flatMap(NodeReport::of)
+          .flatMap(reportViews::of)
           .ifPresent(r -> out.put(n.getMetadata().getName(), r));
     }
     return out;
@@ -197,10 +207,13 @@ final class PoolSources {
     }
     PoolMembership.Member self = new PoolMembership.Member(pool.getMetadata().getName());
     return nodes
-        .list(n -> LabelSelectors.matches(pool.getSpec().getNodeSelector(), labels(n)))
-        .filter(
+        .list(
             n -> {
-              PoolMembership.Result r = PoolMembership.of(labels(n), pools);
+              Map<String, String> labels = nodeViews.of(n).labels();
+              if (!LabelSelectors.matches(pool.getSpec().getNodeSelector(), labels)) {
+                return false;
+              }
+              PoolMembership.Result r = PoolMembership.of(labels, pools);
               if (r instanceof PoolMembership.Ambiguous a) {
                 LOG.warn(
                     "node {} is selected by several custom pools {}; it is updated by none",
@@ -224,7 +237,13 @@ final class PoolSources {
     return builds.get(new ResourceID(BuildRequest.name(mosc, pool.getSpec().getConfiguration())));
   }
 
-  private static Map<String, String> labels(Node n) {
-    return ObjectMaps.present(n.getMetadata().getLabels());
+  /** The members' views, in their order. */
+  List<PoolNode> views(List<Node> members) {
+    return members.stream().map(nodeViews::of).toList();
+  }
+
+  /** The names of every node in the cache. */
+  Set<String> nodeNames() {
+    return nodes.list(n -> true).map(n -> n.getMetadata().getName()).collect(Collectors.toSet());
   }
 }

@@ -84,7 +84,9 @@ class PoolHygieneIT {
             () ->
                 cluster.metrics().contains("mcc_pool_machines{kind=\"total\",pool=\"infra\"}")
                     && cluster.metrics().contains("mcc_pool_condition{pool=\"infra\"")
-                    && cluster.metrics().contains("pool=\"worker\""));
+                    && cluster
+                        .metrics()
+                        .contains("mcc_pool_machines{kind=\"total\",pool=\"worker\"}"));
     cluster.client.resources(MachineConfigPool.class).withName("infra").delete();
     await()
         .atMost(Duration.ofSeconds(20))

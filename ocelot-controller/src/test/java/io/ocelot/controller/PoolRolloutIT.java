@@ -263,4 +263,54 @@ class PoolRolloutIT {
                     .contains("mcc_pool_condition{pool=\"worker\",type=\"NodeDegraded\"} 0.0")
                     .contains("mcc_pool_machines{kind=\"updated\",pool=\"worker\"} 10.0"));
   }
+
+  /** {@code mcc_pool_passes_total} of the worker pool so far. */
+  long passes() {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("mcc_pool_passes_total\\{pool=\"worker\"} (\\d+)")
+            .matcher(cluster.metrics());
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  @Test
+  void nodeEventsFasterThanPassesArePacedToFiveASecond() {
+    tenNodesOnTheBaseConfig(1);
+    long before = passes();
+    long start = System.nanoTime();
+    int writes = 60;
+    for (int i = 0; i < writes; i++) {
+      // Each write is a node event for the pool; none changes what the pool should do.
+      int n = i;
+      cluster
+          .client
+          .nodes()
+          .withName("worker-" + (n % 10))
+          .edit(
+              x -> {
+                x.getMetadata().getAnnotations().put("example.com/touched", Integer.toString(n));
+                return x;
+              });
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long passes = passes() - before;
+    // One pass per 200 ms, and the one running when the writes began.
+    long bound = (long) Math.ceil(seconds / 0.2) + 2;
+    assertThat(passes)
+        .as("%d passes for %d node writes in %.2f s", passes, writes, seconds)
+        .isLessThanOrEqualTo(bound)
+        .isLessThan(writes / 2);
+    // Paced, not lost: a change after the burst reaches the pool's status.
+    cluster
+        .client
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            x -> {
+              x.getSpec().setUnschedulable(true);
+              return x;
+            });
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> cluster.pool().getStatus().getReadyMachineCount() == 9);
+  }
 }

@@ -16,6 +16,9 @@ public final class ObjectMaps {
     if (map == null || map.isEmpty()) {
       return Map.of();
     }
+    if (withoutNulls(map)) {
+      return Map.copyOf(map); // the same map when it is such a copy already
+    }
     Map<String, String> out = new HashMap<>(map.size());
     map.forEach(
         (k, v) -> {
@@ -24,5 +27,15 @@ public final class ObjectMaps {
           }
         });
     return Map.copyOf(out);
+  }
+
+  // Not containsKey(null): immutable maps throw on a null key.
+  private static boolean withoutNulls(Map<String, String> map) {
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      if (e.getKey() == null || e.getValue() == null) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -37,6 +37,11 @@ public record PoolNode(
         ts == null ? Instant.EPOCH : Instant.parse(ts));
   }
 
+  /** The views of {@code nodes}, in their order. */
+  public static List<PoolNode> of(List<Node> nodes) {
+    return nodes.stream().map(PoolNode::of).toList();
+  }
+
   /**
    * MCO's readiness: Ready is True, DiskPressure and NetworkUnavailable are not True, and the node
    * is schedulable (a cordoned node counts as unavailable).

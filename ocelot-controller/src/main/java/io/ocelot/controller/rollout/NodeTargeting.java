@@ -32,6 +32,18 @@ public final class NodeTargeting {
   /** What one node should look like; an empty {@code target} leaves its annotations alone. */
   public record Wanted(Optional<PoolTarget> target, boolean tainted) {}
 
+  /**
+   * Whether {@code node} ({@code view} of it) lacks what is wanted: a write is due. Copies nothing.
+   */
+  public static boolean differs(Node node, PoolNode view, Wanted wanted) {
+    if (wanted.target().isPresent() && !NodeClassifier.targeted(view, wanted.target().get())) {
+      return true;
+    }
+    List<Taint> taints = node.getSpec() == null ? null : node.getSpec().getTaints();
+    boolean tainted = taints != null && taints.stream().anyMatch(NodeTargeting::isOurs);
+    return tainted != wanted.tainted();
+  }
+
   /** Writes what differs; returns the node as written (the input when nothing differed). */
   public Node converge(Node cached, Wanted wanted) {
     return nodes.update(cached, node -> target(node, wanted) | taint(node, wanted.tainted()));

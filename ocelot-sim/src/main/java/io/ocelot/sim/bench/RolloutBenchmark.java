@@ -98,6 +98,7 @@ public final class RolloutBenchmark {
       RequestCounts requests0 = sim.api().requests();
       Map<String, RequestCounts> ocelot0 = sim.ocelotRequests();
       int events0 = events(sim);
+      CpuSplit cpu0 = CpuSplit.now(sim.api().processId());
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
       String image = awaitBuild(sim);
@@ -115,8 +116,10 @@ public final class RolloutBenchmark {
         finished = awaitRollout(recorder, workers, quiet);
       }
       Duration wall = Duration.between(optedIn, clock.instant());
+      CpuSplit cpu = CpuSplit.now(sim.api().processId()).since(cpu0);
       if (!quiet) {
         report(sim, recorder, startup, wall, requests0, events0, t1);
+        report.figure("CPU (from the opt-in on)", cpu.perUpdate(recorder.done()));
         ocelotReport(OcelotRequests.between(ocelot0, sim.ocelotRequests()), recorder.done());
         writeSvg(sim, recorder, workers);
       }

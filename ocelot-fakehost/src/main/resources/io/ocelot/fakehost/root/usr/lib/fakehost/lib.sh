@@ -1,15 +1,21 @@
 # Shared by the fake host tools. They keep all state in files under the host root, which is the
 # directory two levels above usr/bin (so a root can be moved or copied and keeps working).
+# Bash builtins where they serve: a simulated cluster runs these tools thousands of times, and
+# every forked program costs the machine more than the work it does (docs/performance.md).
 # shellcheck shell=bash
 set -u
 
-FAKEHOST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+pushd "${BASH_SOURCE[0]%/*}/../../.." > /dev/null || exit 1
+FAKEHOST_ROOT="$PWD"
+popd > /dev/null || exit 1
 STATE="$FAKEHOST_ROOT/var/lib/fakehost"
 DEPLOYMENTS="$STATE/ostree/deployments"
 
 fh_log() {
-  mkdir -p "$FAKEHOST_ROOT/var/log"
-  printf '%s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >> "$FAKEHOST_ROOT/var/log/fakehost.log"
+  [ -d "$FAKEHOST_ROOT/var/log" ] || mkdir -p "$FAKEHOST_ROOT/var/log"
+  local now
+  TZ=UTC printf -v now '%(%Y-%m-%dT%H:%M:%SZ)T' -1
+  printf '%s %s\n' "$now" "$*" >> "$FAKEHOST_ROOT/var/log/fakehost.log"
 }
 
 # Refuses (exit 1) a path that resolves outside the root: a symlinked directory under the root
@@ -37,11 +43,22 @@ fh_die() { # exit-code message...
 # Slots: staged, booted, rollback. A slot exists when its directory has an image file.
 fh_has() { [ -f "$DEPLOYMENTS/$1/image" ]; }
 fh_get() { cat "$DEPLOYMENTS/$1/$2" 2>/dev/null || true; }
+# The first line of a slot's one-line file into the variable named first, without a fork.
+fh_read() { # var slot file
+  local -n fh_out="$1"
+  fh_out=""
+  if [ -f "$DEPLOYMENTS/$2/$3" ]; then IFS= read -r fh_out < "$DEPLOYMENTS/$2/$3" || true; fi
+}
 
 # The deployment new work is based on: the staged one if any, else the booted one.
 fh_merge_slot() { if fh_has staged; then echo staged; else echo booted; fi; }
 
 fh_checksum() { printf '%s' "$*" | sha256sum | cut -c1-64; }
+fh_digest() { # var text: the text's SHA-256 in hex, into the variable named first
+  local -n fh_sum="$1"
+  local rest
+  read -r fh_sum rest < <(printf '%s' "$2" | sha256sum)
+}
 
 # Writes a staged deployment: image, kargs and packages (one per line).
 fh_write_staged() { # image kargs packages
@@ -64,13 +81,14 @@ fh_json_string() { # prints a JSON string literal
 }
 
 fh_packages_json() { # slot
-  local first=1 p
+  local first=1 p list="$DEPLOYMENTS/$1/packages"
+  [ -f "$list" ] || list=/dev/null
   printf '['
   while IFS= read -r p; do
     [ -z "$p" ] && continue
     [ $first -eq 1 ] || printf ', '
     fh_json_string "$p"; first=0
-  done < <(fh_get "$1" packages)
+  done < "$list"
   printf ']'
 }
 

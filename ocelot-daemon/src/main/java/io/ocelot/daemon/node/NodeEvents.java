@@ -103,7 +103,7 @@ public class NodeEvents {
             .v1()
             .events()
             .inNamespace(namespace)
-            .resource(stored)
+            .resource(PatchTarget.of(stored))
             .patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
       }
     };

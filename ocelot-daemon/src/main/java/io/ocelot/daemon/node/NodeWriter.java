@@ -70,11 +70,10 @@ public class NodeWriter {
       try {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.putObject("metadata").set("annotations", sets);
-        // On the object read, not by name: fabric8 GETs a named object before patching it.
         Node written =
             client
                 .nodes()
-                .resource(current)
+                .resource(PatchTarget.of(current))
                 .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         cache.fresh(written);
         return written;

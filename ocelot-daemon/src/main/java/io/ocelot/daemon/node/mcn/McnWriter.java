@@ -11,6 +11,7 @@ import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigNodeStatus;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.node.PatchTarget;
 import io.ocelot.daemon.txn.FailureJson;
 import java.time.Clock;
 import java.time.Duration;
@@ -108,11 +109,10 @@ public final class McnWriter {
       // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
       status.putNull("configImage");
     }
-    // On the object read, not by name: fabric8 GETs a named object before patching it.
     last =
         client
             .resources(MachineConfigNode.class)
-            .resource(last)
+            .resource(PatchTarget.of(last))
             .subresource("status")
             .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
   }
@@ -139,7 +139,7 @@ public final class McnWriter {
     last =
         client
             .resources(MachineConfigNode.class)
-            .resource(last)
+            .resource(PatchTarget.of(last))
             .patch(
                 PatchContext.of(PatchType.JSON_MERGE),
                 "{\"metadata\":{\"annotations\":" + patch + "}}");

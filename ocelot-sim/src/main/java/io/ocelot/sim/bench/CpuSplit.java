@@ -3,6 +3,7 @@ package io.ocelot.sim.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -10,7 +11,8 @@ import java.util.OptionalLong;
  * stand-ins it ran (its reaped children: every {@code rpm-ostree}, {@code systemctl}, … is a bash
  * script), the control plane process, and what the machine had left idle. All in clock ticks.
  */
-record CpuSplit(long jvm, long standIns, long controlPlane, long machine, long idle) {
+record CpuSplit(
+    long jvm, long standIns, long controlPlane, long machine, long idle, long processes) {
 
   /** The figures now; the control plane's only when it is a process of its own. */
   static CpuSplit now(OptionalLong controlPlane) {
@@ -21,9 +23,9 @@ record CpuSplit(long jvm, long standIns, long controlPlane, long machine, long i
         plane = Procfs.cpuTicks(controlPlane.getAsLong());
       }
       long[] all = machineTicks();
-      return new CpuSplit(self[11] + self[12], self[13] + self[14], plane, all[0], all[1]);
+      return new CpuSplit(self[11] + self[12], self[13] + self[14], plane, all[0], all[1], all[2]);
     } catch (IOException | RuntimeException e) {
-      return new CpuSplit(0, 0, 0, 0, 0);
+      return new CpuSplit(0, 0, 0, 0, 0, 0);
     }
   }
 
@@ -34,19 +36,26 @@ record CpuSplit(long jvm, long standIns, long controlPlane, long machine, long i
         standIns - before.standIns,
         controlPlane - before.controlPlane,
         machine - before.machine,
-        idle - before.idle);
+        idle - before.idle,
+        processes - before.processes);
   }
 
   /**
    * One line: CPU seconds per node update of each consumer and the machine's idle share, e.g.
-   * {@code JVM 0.41 s, stand-ins 0.22 s, control plane 0.09 s per update; machine 12 % idle}.
+   * {@code JVM 0.41 s, stand-ins 0.22 s, control plane 0.09 s per update; machine 12 % idle}, and
+   * the processes and threads the machine started per update (the stand-ins and what they run, a
+   * restarted daemon's client threads).
    */
   String perUpdate(int updates) {
     double n = Math.max(1, updates) * 100.0; // ticks per second
     return String.format(
         "this JVM %.2f s, host stand-ins %.2f s, control plane %.2f s per node update;"
-            + " machine %.0f %% idle",
-        jvm / n, standIns / n, controlPlane / n, machine == 0 ? 0 : 100.0 * idle / machine);
+            + " machine %.0f %% idle; %.0f processes and threads started per node update",
+        jvm / n,
+        standIns / n,
+        controlPlane / n,
+        machine == 0 ? 0 : 100.0 * idle / machine,
+        processes / (double) Math.max(1, updates));
   }
 
   /** Fields after the command name of a {@code /proc/<pid>/stat} line (utime is index 11). */
@@ -60,13 +69,23 @@ record CpuSplit(long jvm, long standIns, long controlPlane, long machine, long i
     return out;
   }
 
-  /** All CPUs' ticks and their idle ticks (idle + iowait) from {@code /proc/stat}'s cpu line. */
+  /**
+   * All CPUs' ticks, their idle ticks (idle + iowait) and the processes started since boot, from
+   * {@code /proc/stat}.
+   */
   private static long[] machineTicks() throws IOException {
-    String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+    List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
+    String[] f = lines.get(0).trim().split("\\s+");
+    long processes =
+        lines.stream()
+            .filter(l -> l.startsWith("processes "))
+            .mapToLong(l -> Long.parseLong(l.substring("processes ".length()).trim()))
+            .findFirst()
+            .orElse(0);
     long total = 0;
     for (int i = 1; i <= 8; i++) { // user … steal; guest time is counted in user already
       total += Long.parseLong(f[i]);
     }
-    return new long[] {total, Long.parseLong(f[4]) + Long.parseLong(f[5])};
+    return new long[] {total, Long.parseLong(f[4]) + Long.parseLong(f[5]), processes};
   }
 }

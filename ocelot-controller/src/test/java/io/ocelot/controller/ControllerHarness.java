@@ -25,7 +25,6 @@ import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.ControlPlaneException;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.ControlPlanes;
-import io.ocelot.apiserver.EmbeddedApiServer;
 import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
@@ -45,9 +44,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * A control plane — the embedded API server, or with {@link #onKube} the real one with Ocelot's
- * CRDs — with the controller running against it over HTTP, and the objects a test needs: pools,
- * MachineConfigs from {@code examples/}, and nodes as first boot leaves them.
+ * The real control plane with Ocelot's CRDs ({@link #onKube}, or one a test class shares) with the
+ * controller running against it over HTTP, and the objects a test needs: pools, MachineConfigs from
+ * {@code examples/}, and nodes as first boot leaves them.
  */
 final class ControllerHarness implements AutoCloseable {
   static final String POOL = "worker";
@@ -58,11 +57,6 @@ final class ControllerHarness implements AutoCloseable {
   final ControlPlane server;
   final KubernetesClient client;
   private final KubernetesClient controllerClient;
-
-  /** On the embedded API server (starts in a second; checks nothing a real server checks). */
-  ControllerHarness() {
-    this(EmbeddedApiServer.start());
-  }
 
   private ControllerHarness(ControlPlane server, boolean ownsServer) {
     this.server = server;
@@ -305,7 +299,7 @@ final class ControllerHarness implements AutoCloseable {
 
   /**
    * A ready worker node on {@code config}, as the machine-config server leaves it at first boot.
-   * The embedded API server stamps its creation time (to the second) and keeps it immutable.
+   * The API server stamps its creation time (to the second) and keeps it immutable.
    */
   Node node(String name, String zone, String config) {
     Map<String, String> labels = new HashMap<>(Map.of(WORKER_LABEL, ""));

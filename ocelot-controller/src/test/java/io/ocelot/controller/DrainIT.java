@@ -5,11 +5,17 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.drain.DrainSettings;
 import java.time.Duration;
@@ -19,16 +25,33 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The drain handshake from the controller's side, with the test playing the daemon. */
+/**
+ * The drain handshake from the controller's side on the real control plane, with the test playing
+ * the daemon and the kubelet ({@link PodPlayer}); the server's disruption controller computes the
+ * budget and its Eviction API enforces it.
+ */
 class DrainIT {
   static final String DRAIN = "drain-rendered-worker-2";
   static final String UNCORDON = "uncordon-rendered-worker-2";
+  static final String APPS = "apps";
 
-  final ControllerHarness cluster = new ControllerHarness();
+  @RegisterExtension static final SharedControlPlane plane = ControllerHarness.sharedKube();
+
+  final ControllerHarness cluster = ControllerHarness.on(plane);
+  PodPlayer kubelet;
 
   @BeforeEach
   void start() {
+    if (cluster.client.namespaces().withName(APPS).get() == null) {
+      cluster
+          .client
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(APPS).endMetadata().build())
+          .create();
+    }
+    kubelet = new PodPlayer(cluster.client, APPS);
     cluster.drain =
         new DrainSettings(
             Duration.ofSeconds(1),
@@ -41,39 +64,95 @@ class DrainIT {
 
   @AfterEach
   void stop() {
+    kubelet.close();
+    cluster.client.pods().inNamespace(APPS).withGracePeriod(0).delete();
+    cluster.client.policy().v1().podDisruptionBudget().inNamespace(APPS).delete();
+    cluster.client.apps().daemonSets().inNamespace(APPS).delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> cluster.client.pods().inNamespace(APPS).list().getItems().isEmpty());
     cluster.close();
   }
 
-  Pod pod(String name, Map<String, String> annotations, String ownerKind) {
+  /**
+   * A DaemonSet for a pod to belong to (a pod naming an owner that does not exist is collected).
+   */
+  OwnerReference daemonSet() {
+    DaemonSet ds =
+        cluster
+            .client
+            .apps()
+            .daemonSets()
+            .inNamespace(APPS)
+            .resource(
+                new DaemonSetBuilder()
+                    .withNewMetadata()
+                    .withName("agent")
+                    .withNamespace(APPS)
+                    .endMetadata()
+                    .withNewSpec()
+                    .withNewSelector()
+                    .addToMatchLabels("app", "agent")
+                    .endSelector()
+                    .withNewTemplate()
+                    .withNewMetadata()
+                    .addToLabels("app", "agent")
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewContainer()
+                    .withName("agent")
+                    .withImage("registry.example.com/agent:1")
+                    .endContainer()
+                    .endSpec()
+                    .endTemplate()
+                    .endSpec()
+                    .build())
+            .create();
+    return new OwnerReferenceBuilder()
+        .withApiVersion("apps/v1")
+        .withKind("DaemonSet")
+        .withName(ds.getMetadata().getName())
+        .withUid(ds.getMetadata().getUid())
+        .withController(true)
+        .build();
+  }
+
+  /** A pod on worker-0, Ready once the kubelet (PodPlayer) reported it. */
+  Pod pod(String name, Map<String, String> annotations, OwnerReference owner) {
     PodBuilder b =
         new PodBuilder()
             .withNewMetadata()
             .withName(name)
-            .withNamespace("apps")
+            .withNamespace(APPS)
             .addToLabels("app", name.replaceAll("-\\d+$", ""))
             .addToAnnotations(annotations)
             .endMetadata()
             .withNewSpec()
             .withNodeName("worker-0")
-            .endSpec()
-            .withNewStatus()
-            .addNewCondition()
-            .withType("Ready")
-            .withStatus("True")
-            .endCondition()
-            .endStatus();
-    if (ownerKind != null) {
-      b.editMetadata()
-          .addNewOwnerReference()
-          .withApiVersion("apps/v1")
-          .withKind(ownerKind)
-          .withName("owner")
-          .withUid("u-1")
-          .withController(true)
-          .endOwnerReference()
-          .endMetadata();
+            .addNewContainer()
+            .withName("main")
+            .withImage("registry.example.com/" + name + ":1")
+            .endContainer()
+            .endSpec();
+    if (owner != null) {
+      b.editMetadata().addToOwnerReferences(owner).endMetadata();
     }
-    return cluster.client.pods().inNamespace("apps").resource(b.build()).create();
+    Pod created = cluster.client.pods().inNamespace(APPS).resource(b.build()).create();
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () ->
+                "Running"
+                    .equals(
+                        cluster
+                            .client
+                            .pods()
+                            .inNamespace(APPS)
+                            .withName(name)
+                            .get()
+                            .getStatus()
+                            .getPhase()));
+    return created;
   }
 
   void request(String drain) {
@@ -106,19 +185,19 @@ class DrainIT {
   void aBudgetBlocksTheDrainWhichIsReportedAndFinishesOnceReleased() {
     cluster.node("worker-0", null, "rendered-worker-1");
     pod("web-0", Map.of(), null);
-    pod("agent-0", Map.of(), "DaemonSet");
+    pod("agent-0", Map.of(), daemonSet());
     pod("static-0", Map.of("kubernetes.io/config.mirror", "x"), null);
     cluster
         .client
         .policy()
         .v1()
         .podDisruptionBudget()
-        .inNamespace("apps")
+        .inNamespace(APPS)
         .resource(
             new PodDisruptionBudgetBuilder()
                 .withNewMetadata()
                 .withName("web-pdb")
-                .withNamespace("apps")
+                .withNamespace(APPS)
                 .endMetadata()
                 .withNewSpec()
                 .withMinAvailable(new IntOrString(1))
@@ -151,7 +230,7 @@ class DrainIT {
         .policy()
         .v1()
         .podDisruptionBudget()
-        .inNamespace("apps")
+        .inNamespace(APPS)
         .withName("web-pdb")
         .edit(
             b -> {
@@ -159,7 +238,7 @@ class DrainIT {
               return b;
             });
     awaitNode(n -> acknowledged(n, DRAIN));
-    assertThat(cluster.client.pods().inNamespace("apps").list().getItems())
+    assertThat(cluster.client.pods().inNamespace(APPS).list().getItems())
         .extracting(p -> p.getMetadata().getName())
         .containsExactlyInAnyOrder("agent-0", "static-0");
     assertThat(cluster.metrics()).doesNotContain("mcc_drain_err{node=\"worker-0\"}");
@@ -167,7 +246,7 @@ class DrainIT {
 
     request(UNCORDON);
     Node done = awaitNode(n -> acknowledged(n, UNCORDON));
-    assertThat(done.getSpec().getUnschedulable()).isFalse();
+    assertThat(done.getSpec().getUnschedulable()).isNotEqualTo(true); // false is not stored
     assertThat(done.getMetadata().getAnnotations())
         .doesNotContainKey(DrainReconciler.CORDONED_BY_US);
   }
@@ -190,7 +269,7 @@ class DrainIT {
 
     request(DRAIN);
     awaitNode(x -> acknowledged(x, DRAIN));
-    assertThat(cluster.client.pods().inNamespace("apps").list().getItems()).isEmpty();
+    assertThat(cluster.client.pods().inNamespace(APPS).list().getItems()).isEmpty();
     request(UNCORDON);
     Node done = awaitNode(x -> acknowledged(x, UNCORDON));
     assertThat(done.getSpec().getUnschedulable()).isTrue();

@@ -4,63 +4,106 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
-import io.ocelot.apiserver.EmbeddedApiServer;
+import io.ocelot.apiserver.SharedControlPlane;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The production builder's Job, generated into the embedded API server and read back. */
+/**
+ * The production builder's Job, created on the real control plane (whose validation it must pass)
+ * and read back; the test plays the Job controller and the build pod's kubelet (none runs there).
+ */
 class JobImageBuilderTest {
   static final String NS = "openshift-machine-config-operator";
-  final EmbeddedApiServer server = EmbeddedApiServer.start();
-  final KubernetesClient client = server.client();
+  @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
+  final KubernetesClient client = plane.client;
   final JobImageBuilder builder = new JobImageBuilder(client, NS, "quay.io/buildah/stable:v1.39");
   final BuildRequest request = BuildInputs.request("rendered-layered-1");
   final String name = BuildJobs.name(request);
 
+  @BeforeEach
+  void namespace() {
+    if (client.namespaces().withName(NS).get() == null) {
+      client
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+          .create();
+    }
+  }
+
   @AfterEach
-  void stop() {
-    server.close();
+  void clean() {
+    client
+        .batch()
+        .v1()
+        .jobs()
+        .inNamespace(NS)
+        .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+        .delete();
+    client.pods().inNamespace(NS).withGracePeriod(0).delete();
+    client.configMaps().inNamespace(NS).withLabel(BuildObjects.MOSB_LABEL).delete();
   }
 
   Job job() {
     return client.batch().v1().jobs().inNamespace(NS).withName(name).get();
   }
 
+  /** What the Job controller and the build pod's kubelet would write when the build ends. */
   void finish(boolean ok, String message) {
     Job j = job();
     j.setStatus(new JobStatusBuilder().withSucceeded(ok ? 1 : 0).withFailed(ok ? 0 : 1).build());
     client.batch().v1().jobs().inNamespace(NS).resource(j).updateStatus();
-    client
-        .pods()
-        .inNamespace(NS)
-        .resource(
-            new PodBuilder()
-                .withNewMetadata()
-                .withName(name + "-x1")
-                .withNamespace(NS)
-                .addToLabels("job-name", name)
-                .endMetadata()
-                .withNewStatus()
-                .addNewContainerStatus()
-                .withName("build")
-                .withNewState()
-                .withNewTerminated()
-                .withExitCode(ok ? 0 : 1)
-                .withMessage(message)
-                .endTerminated()
-                .endState()
-                .endContainerStatus()
-                .endStatus()
-                .build())
-        .create();
+    Pod pod =
+        client
+            .pods()
+            .inNamespace(NS)
+            .resource(
+                new PodBuilder()
+                    .withNewMetadata()
+                    .withName(name + "-x1")
+                    .withNamespace(NS)
+                    .addToLabels("job-name", name)
+                    .endMetadata()
+                    .withNewSpec()
+                    .withRestartPolicy("Never")
+                    .addNewContainer()
+                    .withName("build")
+                    .withImage("quay.io/buildah/stable:v1.39")
+                    .endContainer()
+                    .endSpec()
+                    .build())
+            .create();
+    pod.setStatus(
+        new PodStatusBuilder()
+            .withPhase(ok ? "Succeeded" : "Failed")
+            .addNewContainerStatus()
+            .withName("build")
+            .withImage("quay.io/buildah/stable:v1.39")
+            .withImageID("")
+            .withReady(false)
+            .withRestartCount(0)
+            .withNewState()
+            .withNewTerminated()
+            .withExitCode(ok ? 0 : 1)
+            .withMessage(message)
+            .endTerminated()
+            .endState()
+            .endContainerStatus()
+            .build());
+    client.pods().inNamespace(NS).resource(pod).updateStatus();
   }
 
   @Test

@@ -16,6 +16,7 @@ import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.Trees;
 import io.ocelot.sim.demo.Admin;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -99,6 +100,8 @@ public final class RolloutBenchmark {
       Map<String, RequestCounts> ocelot0 = sim.ocelotRequests();
       int events0 = events(sim);
       CpuSplit cpu0 = CpuSplit.now(sim.api().processId());
+      double passes0 = poolPasses(sim);
+      ThreadCpu threads0 = ThreadCpu.now();
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
       String image = awaitBuild(sim);
@@ -117,9 +120,17 @@ public final class RolloutBenchmark {
       }
       Duration wall = Duration.between(optedIn, clock.instant());
       CpuSplit cpu = CpuSplit.now(sim.api().processId()).since(cpu0);
+      ThreadCpu threads = ThreadCpu.now();
       if (!quiet) {
         report(sim, recorder, startup, wall, requests0, events0, t1);
         report.figure("CPU (from the opt-in on)", cpu.perUpdate(recorder.done()));
+        double passes = poolPasses(sim) - passes0;
+        report.figure(
+            "pool passes of the controller",
+            String.format(
+                "%.0f (%.1f/s)", passes, passes / Math.max(0.001, wall.toMillis() / 1000.0)));
+        report.say("this JVM's CPU per node update, by thread (names as /proc shows them):");
+        threads.since(threads0, recorder.done(), 12).forEach(report::say);
         ocelotReport(OcelotRequests.between(ocelot0, sim.ocelotRequests()), recorder.done());
         writeSvg(sim, recorder, workers);
       }
@@ -300,6 +311,16 @@ public final class RolloutBenchmark {
 
   private static double ratio(Duration a, Duration b) {
     return b.isZero() ? 0 : a.toMillis() / (double) b.toMillis();
+  }
+
+  /** The controller's {@code mcc_pool_passes_total} for the worker pool. */
+  private static double poolPasses(SimCluster sim) {
+    return sim.registry().scrape().stream()
+        .filter(m -> m.getMetadata().getName().equals("mcc_pool_passes"))
+        .flatMap(m -> m.getDataPoints().stream())
+        .filter(d -> "worker".equals(d.getLabels().get("pool")))
+        .mapToDouble(d -> ((CounterSnapshot.CounterDataPointSnapshot) d).getValue())
+        .sum();
   }
 
   private static int events(SimCluster sim) {

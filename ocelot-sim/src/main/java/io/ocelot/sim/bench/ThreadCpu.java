@@ -1,0 +1,69 @@
+package io.ocelot.sim.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * This JVM's CPU by thread, from {@code /proc/self/task}: which of its parts (the controller's
+ * reconcilers, the daemons' workers, the HTTP clients, the sim's power lifecycle, GC, JIT) used it.
+ * A sampling profiler cannot say that on a saturated machine: it counts a thread waiting for a core
+ * as running. Threads are grouped by name with numbers dropped; a thread that ended between two
+ * samples is counted under "(ended threads)" as the rest of the process's time.
+ */
+record ThreadCpu(long total, Map<Long, Sample> threads) {
+  record Sample(String group, long ticks) {}
+
+  static ThreadCpu now() {
+    Map<Long, Sample> threads = new HashMap<>();
+    long total = 0;
+    try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+      for (Path task : tasks.toList()) {
+        try {
+          String stat = Files.readString(task.resolve("stat"));
+          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+          threads.put(
+              Long.parseLong(task.getFileName().toString()), new Sample(group(name), ticks));
+        } catch (IOException | RuntimeException e) {
+          // the thread ended while listed
+        }
+      }
+      String self = Files.readString(Path.of("/proc/self/stat"));
+      String[] f = self.substring(self.lastIndexOf(')') + 2).split(" ");
+      total = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    } catch (IOException | RuntimeException e) {
+      return new ThreadCpu(0, Map.of());
+    }
+    return new ThreadCpu(total, threads);
+  }
+
+  /** {@code ocelot-daemon-worker-17} → {@code ocelot-daemon-worker-N}; GC and JIT threads named. */
+  static String group(String name) {
+    return name.replaceAll("\\d+", "N");
+  }
+
+  /** CPU seconds per node update by group since {@code before}, the largest first. */
+  List<String> since(ThreadCpu before, int updates, int top) {
+    Map<String, Long> byGroup = new HashMap<>();
+    long accounted = 0;
+    for (Map.Entry<Long, Sample> t : threads.entrySet()) {
+      Sample earlier = before.threads.get(t.getKey());
+      long ticks = t.getValue().ticks() - (earlier == null ? 0 : earlier.ticks());
+      byGroup.merge(t.getValue().group(), ticks, Long::sum);
+      accounted += ticks;
+    }
+    byGroup.merge("(ended threads)", Math.max(0, total - before.total - accounted), Long::sum);
+    double n = Math.max(1, updates) * 100.0;
+    return byGroup.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(top)
+        .map(e -> String.format("  %-32s %6.3f s", e.getKey(), e.getValue() / n))
+        .toList();
+  }
+}

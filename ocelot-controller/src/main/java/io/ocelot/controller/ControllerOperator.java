@@ -67,6 +67,7 @@ public final class ControllerOperator implements AutoCloseable {
                   .withUseSSAToPatchPrimaryResource(false)
                   .withSSABasedCreateUpdateMatchForDependentResources(false)
                   .withCloseClientOnStop(false)
+                  .withResourceCloner(new ResourceCopies(client.getKubernetesSerialization()))
                   .withConcurrentReconciliationThreads(4);
               settings
                   .leaderElection()

@@ -1,6 +1,7 @@
 package io.ocelot.controller;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -18,6 +19,10 @@ import io.ocelot.controller.mcn.McnReconciler;
 import io.ocelot.controller.policy.DisruptionPolicyReconciler;
 import io.ocelot.controller.policy.RolloutPolicyReconciler;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -104,8 +109,8 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),
-        reconcilerDefaults(settings));
-    operator.register(new McnReconciler(client), reconcilerDefaults(settings));
+        nodeReconcilerDefaults(settings));
+    operator.register(new McnReconciler(client), nodeReconcilerDefaults(settings));
     operator.register(new DisruptionPolicyReconciler(), reconcilerDefaults(settings));
     operator.register(new RolloutPolicyReconciler(clock), reconcilerDefaults(settings));
     operator.register(
@@ -172,6 +177,31 @@ public final class ControllerOperator implements AutoCloseable {
       Consumer<ControllerConfigurationOverrider<P>> reconcilerDefaults(
           ControllerSettings settings) {
     return o -> o.withRetry(settings.retry()).withItemStore(CacheStores.withoutManagedFields());
+  }
+
+  /**
+   * A reconciler of Nodes: no max-reconciliation timer. JOSDK schedules a 10-hour timer per
+   * reconcile and cancels the previous one, and a cancelled {@code java.util.Timer} task stays
+   * queued until it would have run: one per node event, kept 10 hours (53 000 after one 5000-node
+   * rollout). These reconcilers act on node events only; a drain's retry schedules its own.
+   */
+  private static Consumer<ControllerConfigurationOverrider<Node>> nodeReconcilerDefaults(
+      ControllerSettings settings) {
+    return ControllerOperator.<Node>reconcilerDefaults(settings)
+        .andThen(o -> o.withReconciliationMaxInterval(null));
+  }
+
+  /** Each registered reconciler's max reconciliation interval, by name (for tests). */
+  Map<String, Optional<Duration>> maxReconciliationIntervals() {
+    Map<String, Optional<Duration>> out = new TreeMap<>();
+    operator
+        .getRegisteredControllers()
+        .forEach(
+            c ->
+                out.put(
+                    c.getConfiguration().getName(),
+                    c.getConfiguration().maxReconciliationInterval()));
+    return out;
   }
 
   @Override

@@ -164,6 +164,11 @@ final class ControllerHarness implements AutoCloseable {
     }
   }
 
+  /** The running controller's max reconciliation interval per reconciler. */
+  Map<String, Optional<Duration>> maxReconciliationIntervals() {
+    return controller.maxReconciliationIntervals();
+  }
+
   void stopController() {
     controller.close();
     controller = null;

@@ -6,8 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.controller.drain.DrainReconciler;
+import io.ocelot.controller.mcn.McnReconciler;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,5 +95,14 @@ class PoolHygieneIT {
         .atMost(Duration.ofSeconds(20))
         .until(() -> !cluster.metrics().contains("pool=\"infra\""));
     assertThat(cluster.metrics()).contains("mcc_pool_machines{kind=\"total\",pool=\"worker\"}");
+  }
+
+  @Test
+  void nodeEventsLeaveNoResyncTimerBehind() {
+    cluster.startController();
+    assertThat(cluster.maxReconciliationIntervals())
+        .containsEntry(DrainReconciler.NAME, Optional.empty())
+        .containsEntry(McnReconciler.NAME, Optional.empty())
+        .hasEntrySatisfying(PoolReconciler.NAME, i -> assertThat(i).isPresent());
   }
 }

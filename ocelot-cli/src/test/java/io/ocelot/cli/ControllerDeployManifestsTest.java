@@ -88,6 +88,8 @@ class ControllerDeployManifestsTest {
             "leases:update",
             "leases:patch",
             "jobs:get",
+            "jobs:list",
+            "jobs:watch",
             "jobs:create",
             "configmaps:get",
             "configmaps:create",

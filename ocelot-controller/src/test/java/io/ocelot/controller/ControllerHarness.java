@@ -26,6 +26,7 @@ import io.ocelot.apiserver.ControlPlaneException;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.apiserver.SharedControlPlane;
+import io.ocelot.controller.build.ImageBuilder;
 import io.ocelot.controller.build.SimulatedImageBuilder;
 import io.ocelot.controller.drain.DrainSettings;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -120,6 +121,12 @@ final class ControllerHarness implements AutoCloseable {
 
   SimulatedImageBuilder builder;
 
+  /** Another builder than the simulated one (the production Job builder, say). */
+  ImageBuilder imageBuilder;
+
+  /** How often the controller looks at a running build it is not told about. */
+  Duration buildPoll = Duration.ofMillis(200);
+
   ControllerHarness startController() {
     return startController(controllerClient);
   }
@@ -129,14 +136,16 @@ final class ControllerHarness implements AutoCloseable {
     if (builder == null) {
       builder = new SimulatedImageBuilder(buildTime, Clock.systemUTC());
     }
-    controller = ControllerOperator.start(through, settings(), metrics, builder, clock);
+    controller =
+        ControllerOperator.start(
+            through, settings(), metrics, imageBuilder == null ? builder : imageBuilder, clock);
     return this;
   }
 
   ControllerSettings settings() {
     return ControllerSettings.defaults("quay.io/ocelot/fedora-coreos:stable")
         .withDrain(drain)
-        .withBuildPoll(Duration.ofMillis(200))
+        .withBuildPoll(buildPoll)
         .withRenderDelay(renderDelay);
   }
 

@@ -282,6 +282,8 @@ class KubeAccessIT {
           // fabric8's leader elector renews its Lease with a patch.
           List.of("patch", "leases", "-n", "openshift-machine-config-operator", "yes"),
           List.of("create", "jobs", "-n", "openshift-machine-config-operator", "yes"),
+          // The build reconciler follows its Jobs with an informer.
+          List.of("watch", "jobs", "-n", "openshift-machine-config-operator", "yes"),
           List.of("delete", "nodes", "no"),
           List.of("patch", "nodes", "no"),
           List.of("delete", "machineconfigs.machineconfiguration.openshift.io", "no"),

@@ -56,6 +56,9 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
   private final Clock clock;
   private final Duration poll;
 
+  /** Whether the builder's own event sources report its builds (then no polling). */
+  private volatile boolean watched;
+
   public BuildReconciler(
       KubernetesClient client,
       ImageBuilder builder,
@@ -71,6 +74,14 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
 
   @Override
   public List<EventSource<?, MachineOSConfig>> prepareEventSources(
+      EventSourceContext<MachineOSConfig> ctx) {
+    List<EventSource<?, MachineOSConfig>> fromBuilder = builder.eventSources(ctx);
+    watched = !fromBuilder.isEmpty();
+    return java.util.stream.Stream.concat(fromBuilder.stream(), ownEventSources(ctx).stream())
+        .toList();
+  }
+
+  private static List<EventSource<?, MachineOSConfig>> ownEventSources(
       EventSourceContext<MachineOSConfig> ctx) {
     return List.of(
         new InformerEventSource<>(
@@ -101,7 +112,8 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
             ctx));
   }
 
-  private static Set<ResourceID> configs(EventSourceContext<MachineOSConfig> ctx, String pool) {
+  /** The MachineOSConfigs of {@code pool}: what a change of its build concerns. */
+  static Set<ResourceID> configs(EventSourceContext<MachineOSConfig> ctx, String pool) {
     return ctx.getPrimaryCache()
         .list(m -> pool.equals(BuildObjects.poolOf(m)))
         .map(ResourceID::fromResource)
@@ -181,7 +193,10 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
     return client.resources(MachineOSBuild.class).resource(build).updateStatus();
   }
 
-  /** Points the MachineOSConfig at a finished build; polls a running one. */
+  /**
+   * Points the MachineOSConfig at a finished build; polls a running one unless the builder reports
+   * its changes.
+   */
   private UpdateControl<MachineOSConfig> finish(
       MachineOSConfig mosc, MachineOSBuild build, boolean rebuild) {
     boolean metaChanged = false;
@@ -222,7 +237,9 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
         metaChanged
             ? UpdateControl.patchResourceAndStatus(mosc)
             : statusChanged ? UpdateControl.patchStatus(mosc) : UpdateControl.noUpdate();
-    return BuildConditions.finished(build.getStatus()) ? control : control.rescheduleAfter(poll);
+    return BuildConditions.finished(build.getStatus()) || watched
+        ? control
+        : control.rescheduleAfter(poll);
   }
 
   private static Map<String, String> annotations(MachineOSConfig m) {

@@ -1,6 +1,10 @@
 package io.ocelot.controller.build;
 
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.ocelot.api.model.MachineOSConfig;
 import java.time.Instant;
+import java.util.List;
 
 /** Builds images for MachineOSBuilds (a port: a Kubernetes Job in production, simulated here). */
 public interface ImageBuilder {
@@ -10,6 +14,16 @@ public interface ImageBuilder {
 
   /** How the build started at {@code started} is doing. */
   BuildState state(BuildRequest request, Instant started);
+
+  /**
+   * Event sources that report every change of a running build (the Job builder's informer of its
+   * Jobs): with them the build reconciler waits for an event instead of polling. None by default:
+   * the reconciler then looks again every build poll interval.
+   */
+  default List<EventSource<?, MachineOSConfig>> eventSources(
+      EventSourceContext<MachineOSConfig> ctx) {
+    return List.of();
+  }
 
   /** Where a build stands. */
   sealed interface BuildState permits Running, Succeeded, Failed, Interrupted {}

@@ -5,9 +5,17 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.controller.CacheStores;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +29,8 @@ public final class JobImageBuilder implements ImageBuilder {
   private final KubernetesClient client;
   private final String namespace;
   private final String builderImage;
+  private volatile InformerEventSource<Job, MachineOSConfig> jobs;
+  static final String JOBS = "build-jobs";
 
   public JobImageBuilder(KubernetesClient client, String namespace, String builderImage) {
     this.client = client;
@@ -47,10 +57,51 @@ public final class JobImageBuilder implements ImageBuilder {
     }
   }
 
+  /**
+   * An informer of the build Jobs in the namespace (labelled with their MachineOSBuild), each
+   * change mapped to the MachineOSConfigs of the Job's pool: a build is followed by watch, not by
+   * polling.
+   */
+  @Override
+  public List<EventSource<?, MachineOSConfig>> eventSources(
+      EventSourceContext<MachineOSConfig> ctx) {
+    InformerEventSource<Job, MachineOSConfig> source =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Job.class, MachineOSConfig.class)
+                .withName(JOBS)
+                .withNamespaces(Set.of(namespace))
+                .withLabelSelector(BuildObjects.MOSB_LABEL)
+                .withSecondaryToPrimaryMapper(
+                    job ->
+                        Optional.ofNullable(job.getMetadata().getLabels())
+                            .map(l -> l.get(BuildObjects.POOL_LABEL))
+                            .map(pool -> BuildReconciler.configs(ctx, pool))
+                            .orElse(Set.of()))
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
+            ctx);
+    jobs = source;
+    return List.of(source);
+  }
+
+  /**
+   * The build's Job: from the informer, or (not seen there yet, or no informer) from the server.
+   */
+  private Job job(String name) {
+    InformerEventSource<Job, MachineOSConfig> source = jobs;
+    if (source != null) {
+      Optional<Job> cached = source.get(new ResourceID(name, namespace));
+      if (cached.isPresent()) {
+        return cached.get();
+      }
+    }
+    return client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+  }
+
   @Override
   public BuildState state(BuildRequest request, Instant started) {
     String name = BuildJobs.name(request);
-    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+    Job job = job(name);
     if (job == null) {
       return new Interrupted("build job " + namespace + "/" + name + " was deleted");
     }

@@ -6,12 +6,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
@@ -61,49 +57,8 @@ class JobImageBuilderTest {
     return client.batch().v1().jobs().inNamespace(NS).withName(name).get();
   }
 
-  /** What the Job controller and the build pod's kubelet would write when the build ends. */
   void finish(boolean ok, String message) {
-    Job j = job();
-    j.setStatus(new JobStatusBuilder().withSucceeded(ok ? 1 : 0).withFailed(ok ? 0 : 1).build());
-    client.batch().v1().jobs().inNamespace(NS).resource(j).updateStatus();
-    Pod pod =
-        client
-            .pods()
-            .inNamespace(NS)
-            .resource(
-                new PodBuilder()
-                    .withNewMetadata()
-                    .withName(name + "-x1")
-                    .withNamespace(NS)
-                    .addToLabels("job-name", name)
-                    .endMetadata()
-                    .withNewSpec()
-                    .withRestartPolicy("Never")
-                    .addNewContainer()
-                    .withName("build")
-                    .withImage("quay.io/buildah/stable:v1.39")
-                    .endContainer()
-                    .endSpec()
-                    .build())
-            .create();
-    pod.setStatus(
-        new PodStatusBuilder()
-            .withPhase(ok ? "Succeeded" : "Failed")
-            .addNewContainerStatus()
-            .withName("build")
-            .withImage("quay.io/buildah/stable:v1.39")
-            .withImageID("")
-            .withReady(false)
-            .withRestartCount(0)
-            .withNewState()
-            .withNewTerminated()
-            .withExitCode(ok ? 0 : 1)
-            .withMessage(message)
-            .endTerminated()
-            .endState()
-            .endContainerStatus()
-            .build());
-    client.pods().inNamespace(NS).resource(pod).updateStatus();
+    BuildJobPlayer.finish(client, NS, name, ok, message);
   }
 
   @Test

@@ -1,0 +1,92 @@
+package io.ocelot.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.MachineOSBuild;
+import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.controller.build.BuildConditions;
+import io.ocelot.controller.build.BuildJobPlayer;
+import io.ocelot.controller.build.BuildObjects;
+import io.ocelot.controller.build.JobImageBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The production builder's Jobs are followed by watch: with a build poll of ten minutes, a Job's
+ * end reaches its MachineOSBuild within seconds (the test plays the Job controller and the pod's
+ * kubelet on the real control plane).
+ */
+class BuildJobWatchIT {
+  static final String NS = "openshift-machine-config-operator";
+
+  @TempDir Path dir;
+  ControllerHarness cluster;
+
+  @BeforeEach
+  void start() {
+    cluster = ControllerHarness.onKube(dir);
+    cluster
+        .client
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+        .create();
+    cluster.buildPoll = Duration.ofMinutes(10);
+    cluster.imageBuilder = new JobImageBuilder(cluster.client, NS, "quay.io/buildah/stable:v1.39");
+  }
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+  }
+
+  List<Job> jobs() {
+    return cluster.client.batch().v1().jobs().inNamespace(NS).list().getItems();
+  }
+
+  @Test
+  void aJobsEndReachesItsBuildByWatchNotByPolling() throws IOException {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+    try (InputStream in =
+        Files.newInputStream(ControllerHarness.EXAMPLES.resolve("layered/machineosconfig.yaml"))) {
+      MachineOSConfig m = Serialization.unmarshal(in, MachineOSConfig.class);
+      m.getSpec().getMachineConfigPool().setName(ControllerHarness.POOL);
+      cluster.client.resources(MachineOSConfig.class).resource(m).create();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    await().atMost(Duration.ofSeconds(20)).until(() -> jobs().size() == 1);
+    Job job = jobs().get(0);
+    assertThat(job.getMetadata().getLabels()).containsKey(BuildObjects.MOSB_LABEL);
+
+    String digest = "c0ffee".repeat(10) + "abcd";
+    BuildJobPlayer.finish(
+        cluster.client, NS, job.getMetadata().getName(), true, "sha256:" + digest);
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () ->
+                cluster.client.resources(MachineOSBuild.class).list().getItems().stream()
+                    .filter(b -> rendered.equals(b.getSpec().getMachineConfig().getName()))
+                    .anyMatch(b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED)));
+    MachineOSBuild built = cluster.client.resources(MachineOSBuild.class).list().getItems().get(0);
+    assertThat(built.getStatus().getDigestedImagePushSpec()).endsWith("@sha256:" + digest);
+  }
+}

@@ -39,9 +39,12 @@ public final class NodeTargeting {
     if (wanted.target().isPresent() && !NodeClassifier.targeted(view, wanted.target().get())) {
       return true;
     }
+    return tainted(node) != wanted.tainted();
+  }
+
+  private static boolean tainted(Node node) {
     List<Taint> taints = node.getSpec() == null ? null : node.getSpec().getTaints();
-    boolean tainted = taints != null && taints.stream().anyMatch(NodeTargeting::isOurs);
-    return tainted != wanted.tainted();
+    return taints != null && taints.stream().anyMatch(NodeTargeting::isOurs);
   }
 
   /** Writes what differs; returns the node as written (the input when nothing differed). */
@@ -71,13 +74,13 @@ public final class NodeTargeting {
     if (node.getSpec() == null) {
       node.setSpec(new NodeSpec());
     }
+    if (tainted(node) == wanted) {
+      return false;
+    }
     List<Taint> taints =
         node.getSpec().getTaints() == null
             ? new ArrayList<>()
             : new ArrayList<>(node.getSpec().getTaints());
-    if (taints.stream().anyMatch(NodeTargeting::isOurs) == wanted) {
-      return false;
-    }
     if (wanted) {
       taints.add(new Taint(TAINT_EFFECT, TAINT_KEY, null, null));
     } else {

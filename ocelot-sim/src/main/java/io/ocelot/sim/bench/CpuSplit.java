@@ -17,13 +17,14 @@ record CpuSplit(
   /** The figures now; the control plane's only when it is a process of its own. */
   static CpuSplit now(OptionalLong controlPlane) {
     try {
-      long[] self = statFields(Path.of("/proc/self/stat"));
+      Path self = Path.of("/proc/self/stat");
       long plane = 0;
       if (controlPlane.isPresent()) {
         plane = Procfs.cpuTicks(controlPlane.getAsLong());
       }
       long[] all = machineTicks();
-      return new CpuSplit(self[11] + self[12], self[13] + self[14], plane, all[0], all[1], all[2]);
+      return new CpuSplit(
+          Procfs.cpuTicks(self), Procfs.childrenCpuTicks(self), plane, all[0], all[1], all[2]);
     } catch (IOException | RuntimeException e) {
       return new CpuSplit(0, 0, 0, 0, 0, 0);
     }
@@ -56,17 +57,6 @@ record CpuSplit(
         controlPlane / n,
         machine == 0 ? 0 : 100.0 * idle / machine,
         processes / (double) Math.max(1, updates));
-  }
-
-  /** Fields after the command name of a {@code /proc/<pid>/stat} line (utime is index 11). */
-  private static long[] statFields(Path stat) throws IOException {
-    String s = Files.readString(stat);
-    String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
-    long[] out = new long[15];
-    for (int i = 11; i < out.length; i++) {
-      out[i] = Long.parseLong(f[i]);
-    }
-    return out;
   }
 
   /**

@@ -33,10 +33,37 @@ final class Procfs {
 
   /** User plus system CPU time of the process, in clock ticks ({@code /proc/<pid>/stat}). */
   static long cpuTicks(long pid) throws IOException {
-    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-    // After the command name in parentheses: state is field 3; utime and stime are 14 and 15.
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    return cpuTicks(Path.of("/proc", Long.toString(pid), "stat"));
+  }
+
+  /** User plus system CPU time in a {@code stat} file (a process's or a thread's), in ticks. */
+  static long cpuTicks(Path stat) throws IOException {
+    String[] f = statFields(stat);
+    return Long.parseLong(f[UTIME]) + Long.parseLong(f[STIME]);
+  }
+
+  /** Reaped children's user plus system CPU time in a process's {@code stat} file, in ticks. */
+  static long childrenCpuTicks(Path stat) throws IOException {
+    String[] f = statFields(stat);
+    return Long.parseLong(f[CUTIME]) + Long.parseLong(f[CSTIME]);
+  }
+
+  /** The name in a {@code stat} file (a thread's name as the kernel keeps it: 15 characters). */
+  static String statName(Path stat) throws IOException {
+    String s = Files.readString(stat);
+    return s.substring(s.indexOf('(') + 1, s.lastIndexOf(')'));
+  }
+
+  // After the name in parentheses: state is field 3 (index 0 here), utime 14, stime 15, cutime
+  // 16, cstime 17.
+  private static final int UTIME = 11;
+  private static final int STIME = 12;
+  private static final int CUTIME = 13;
+  private static final int CSTIME = 14;
+
+  private static String[] statFields(Path stat) throws IOException {
+    String s = Files.readString(stat);
+    return s.substring(s.lastIndexOf(')') + 2).split(" ");
   }
 
   /** CPU milliseconds per second of {@code ticks} spent {@code over} a span. */

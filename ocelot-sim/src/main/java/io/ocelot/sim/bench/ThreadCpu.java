@@ -34,9 +34,7 @@ record ThreadCpu(long total, Map<Long, Sample> threads) {
           // the thread ended while listed
         }
       }
-      String self = Files.readString(Path.of("/proc/self/stat"));
-      String[] f = self.substring(self.lastIndexOf(')') + 2).split(" ");
-      total = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      total = Procfs.cpuTicks(Path.of("/proc/self/stat"));
     } catch (IOException | RuntimeException e) {
       return new ThreadCpu(0, Map.of());
     }

@@ -41,6 +41,9 @@ func apiServerFlags(p pki, etcdURL string) []string {
 		// Simulated fleets: a thousand daemons, each a client of its own.
 		"--max-requests-inflight=1600",
 		"--max-mutating-requests-inflight=800",
+		// The sim's daemons share a few HTTP/2 connections, a watch each; kube-apiserver's default
+		// (100 streams per connection) would refuse the rest. 1000 is the generic API server's.
+		"--http2-max-streams-per-connection=1000",
 		"--enable-priority-and-fairness=false",
 		"--event-ttl=1h",
 	}

@@ -34,7 +34,19 @@ public interface ControlPlane extends AutoCloseable {
   }
 
   /** The same, counting every request it sends in {@code tally}. */
-  KubernetesClient newTokenClient(String bearerToken, java.util.Optional<RequestTally> tally);
+  default KubernetesClient newTokenClient(
+      String bearerToken, java.util.Optional<RequestTally> tally) {
+    return newTokenClient(bearerToken, tally, java.util.Optional.empty());
+  }
+
+  /**
+   * The same, sharing connections, JSON mapper and threads with the other members of {@code shared}
+   * where given ({@link ClientSharing}) instead of having its own.
+   */
+  KubernetesClient newTokenClient(
+      String bearerToken,
+      java.util.Optional<RequestTally> tally,
+      java.util.Optional<ClientSharing.Member> shared);
 
   /** Registers Ocelot's CustomResourceDefinitions and waits until they are served; returns this. */
   ControlPlane installCrds();

@@ -151,16 +151,19 @@ public final class EmbeddedApiServer implements ControlPlane {
   /** No one is authenticated here: the token is not sent. */
   @Override
   public KubernetesClient newTokenClient(
-      String bearerToken, java.util.Optional<RequestTally> tally) {
-    return newClient(tally);
+      String bearerToken,
+      java.util.Optional<RequestTally> tally,
+      java.util.Optional<ClientSharing.Member> shared) {
+    return newClient(tally, shared);
   }
 
   /** A fresh client; the caller closes it. Short timeouts so a stopped server is noticed fast. */
   public KubernetesClient newClient() {
-    return newClient(java.util.Optional.empty());
+    return newClient(java.util.Optional.empty(), java.util.Optional.empty());
   }
 
-  private KubernetesClient newClient(java.util.Optional<RequestTally> tally) {
+  private KubernetesClient newClient(
+      java.util.Optional<RequestTally> tally, java.util.Optional<ClientSharing.Member> shared) {
     KubernetesClientBuilder builder =
         new KubernetesClientBuilder()
             .withConfig(
@@ -170,7 +173,7 @@ public final class EmbeddedApiServer implements ControlPlane {
                     .withRequestTimeout(5000)
                     .withConnectionTimeout(2000)
                     .build());
-    return RequestTally.install(builder, tally).build();
+    return RequestTally.install(shared.map(m -> m.applyTo(builder)).orElse(builder), tally).build();
   }
 
   private static int freePort() {

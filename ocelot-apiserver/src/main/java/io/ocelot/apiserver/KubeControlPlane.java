@@ -98,7 +98,9 @@ public final class KubeControlPlane implements ControlPlane {
 
   @Override
   public KubernetesClient newTokenClient(
-      String bearerToken, java.util.Optional<RequestTally> tally) {
+      String bearerToken,
+      java.util.Optional<RequestTally> tally,
+      java.util.Optional<ClientSharing.Member> shared) {
     Config c =
         new ConfigBuilder(Config.empty())
             .withMasterUrl(admin.getMasterUrl())
@@ -107,8 +109,12 @@ public final class KubeControlPlane implements ControlPlane {
             .withNamespace("default")
             .withRequestTimeout(admin.getRequestTimeout())
             .withConnectionTimeout(admin.getConnectionTimeout())
+            // fabric8 watches over a WebSocket by default: a connection of its own (HTTP/1.1),
+            // which a shared connection cannot carry. A plain HTTP watch is one more stream.
+            .withOnlyHttpWatches(shared.isPresent())
             .build();
-    return RequestTally.install(new KubernetesClientBuilder().withConfig(c), tally).build();
+    KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(c);
+    return RequestTally.install(shared.map(m -> m.applyTo(builder)).orElse(builder), tally).build();
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.apiserver.ClientSharing;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.RequestCounts;
 import io.ocelot.apiserver.RequestTally;
@@ -25,9 +26,10 @@ import java.util.function.Supplier;
  * installs {@code deploy/}'s ServiceAccounts, RBAC, admission policy and the daemon's DaemonSet
  * (which no controller expands: the sim makes its pods), and each daemon logs in as a DaemonSet pod
  * would — a token of ServiceAccount {@code ocelot-daemon} bound to a Pod of its own on its node, so
- * the server knows the node ({@code authentication.kubernetes.io/node-name}). The controller logs
- * in as {@code ocelot-controller}. Where the server authenticates nobody, everyone shares one
- * client.
+ * the server knows the node ({@code authentication.kubernetes.io/node-name}). The daemons' clients
+ * share connections, JSON mapper and threads ({@link ClientSharing}; each sends its own token). The
+ * controller logs in as {@code ocelot-controller} on a connection of its own. Where the server
+ * authenticates nobody, everyone shares one client.
  */
 final class ClusterAccess implements AutoCloseable {
   static final String NAMESPACE = "openshift-machine-config-operator";
@@ -45,12 +47,19 @@ final class ClusterAccess implements AutoCloseable {
           "controller/00-serviceaccount.yaml",
           "controller/01-rbac.yaml");
 
+  /**
+   * Connections the daemons share (each keeps its own token): about 300 daemons per connection at
+   * 5000 nodes, within the control plane's 1000 streams per connection.
+   */
+  static final int DAEMON_CONNECTIONS = 16;
+
   /** A day: the sim's tokens outlive any run; a real kubelet rotates them hourly. */
   private static final long TOKEN_SECONDS = 86_400;
 
   private final ControlPlane plane;
   private final KubernetesClient admin;
   private final KubernetesClient shared;
+  private final ClientSharing daemonSharing = new ClientSharing(DAEMON_CONNECTIONS);
   // What Ocelot itself sends, apart from the sim's own (kubelet) requests: the benchmark's figure.
   private final RequestTally daemons = new RequestTally();
   private final RequestTally controllers = new RequestTally();
@@ -122,7 +131,8 @@ final class ClusterAccess implements AutoCloseable {
       return shared;
     }
     Pod pod = admin.pods().inNamespace(NAMESPACE).withName(podName(node)).get();
-    return plane.newTokenClient(token(DAEMON_SA, pod), Optional.of(daemons));
+    return plane.newTokenClient(
+        token(DAEMON_SA, pod), Optional.of(daemons), Optional.of(daemonSharing.member(node)));
   }
 
   /** The requests Ocelot's daemons and its controller sent so far, each apart. */
@@ -224,5 +234,6 @@ final class ClusterAccess implements AutoCloseable {
     if (shared != null) {
       shared.close();
     }
+    daemonSharing.close();
   }
 }

@@ -100,6 +100,9 @@ final class SimKubelet implements AutoCloseable {
             new LeaseBuilder(e.getValue()).editSpec().withRenewTime(now()).endSpec().build();
         leases.put(e.getKey(), client.leases().resource(next).update());
       } catch (KubernetesClientException ex) {
+        if (closed) {
+          return; // stopping interrupted the renewal under way: not the lease's fault
+        }
         if (ex.getCode() == 409 || ex.getCode() == 404) {
           // Someone else wrote it (or removed it): read it afresh for the next renewal.
           Lease fresh = client.leases().inNamespace(LEASE_NAMESPACE).withName(e.getKey()).get();

@@ -39,6 +39,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +57,12 @@ public final class SimCluster implements AutoCloseable {
   /** Nodes laid out and started at once: enough to overlap their API round trips. */
   private static final int STARTERS = 4;
 
+  /** Power transitions under way at once (each mostly waits: API round trips, a daemon's step). */
+  private static final int POWER_THREADS = 16;
+
+  /** Lease renewals under way at once. */
+  private static final int LEASE_SHARDS = 4;
+
   private final SimSettings settings;
   private final StateDir state;
   private final ControlPlane api;
@@ -66,13 +73,13 @@ public final class SimCluster implements AutoCloseable {
   private final SimulatedImageBuilder builder;
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final Map<String, SimNode> nodes = new LinkedHashMap<>();
-  private final ScheduledExecutorService ticker =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "ocelot-sim-power");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledExecutorService ticker = daemonThreads(1, "ocelot-sim-power");
+  // Power transitions, side by side (see SimNode.tickOn).
+  private final ScheduledExecutorService transitions =
+      daemonThreads(POWER_THREADS, "ocelot-sim-transition");
+  // The kubelets' lease renewals, apart from the power ticks they used to hold up.
+  private final ScheduledExecutorService leaseTicker =
+      daemonThreads(LEASE_SHARDS, "ocelot-sim-leases");
   private final Clock clock = Clock.systemUTC();
 
   /** The controller's clock: the sim's, or one a test moves ahead to open maintenance windows. */
@@ -174,8 +181,14 @@ public final class SimCluster implements AutoCloseable {
     ticker.scheduleWithFixedDelay(
         this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     long renew = SimKubelet.LEASE_RENEW.toMillis();
-    ticker.scheduleWithFixedDelay(
-        () -> kubelet.renewLeases(this::isUp), renew, renew, TimeUnit.MILLISECONDS);
+    for (int shard = 0; shard < LEASE_SHARDS; shard++) {
+      int mine = shard;
+      leaseTicker.scheduleWithFixedDelay(
+          () -> kubelet.renewLeases(this::isUp, mine, LEASE_SHARDS),
+          renew,
+          renew,
+          TimeUnit.MILLISECONDS);
+    }
     state.write(
         StateDir.INFO,
         new SimInfo(ProcessHandle.current().pid(), api.url(), httpUrl(), clock.instant().toString())
@@ -333,7 +346,7 @@ public final class SimCluster implements AutoCloseable {
   private void tick() {
     for (SimNode n : nodes()) {
       try {
-        n.tick();
+        n.tickOn(transitions);
       } catch (RuntimeException e) {
         LOG.error("node {}: power tick failed", n.name(), e);
       }
@@ -437,7 +450,15 @@ public final class SimCluster implements AutoCloseable {
   @Override
   public void close() {
     ticker.shutdownNow();
+    leaseTicker.shutdownNow();
     kubelet.close();
+    // Transitions under way end (a boot half done would log errors); no new ones start.
+    transitions.shutdown();
+    try {
+      transitions.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     nodes().forEach(SimNode::close);
     if (controller != null) {
       controller.close();
@@ -452,5 +473,16 @@ public final class SimCluster implements AutoCloseable {
     admin.close();
     api.close();
     state.close();
+  }
+
+  private static ScheduledExecutorService daemonThreads(int threads, String name) {
+    AtomicInteger count = new AtomicInteger();
+    return Executors.newScheduledThreadPool(
+        threads,
+        r -> {
+          Thread t = new Thread(r, threads == 1 ? name : name + "-" + count.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
   }
 }

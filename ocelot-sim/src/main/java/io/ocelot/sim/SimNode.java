@@ -123,7 +123,7 @@ public final class SimNode implements AutoCloseable {
   }
 
   /** Advances the power state machine by what happened since the last tick. */
-  synchronized void tick() {
+  private synchronized void tick() {
     next().ifPresent(this::become);
   }
 

@@ -2,8 +2,6 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ocelot.daemon.node.DaemonSettings;
-import io.ocelot.fakehost.HostRootBuilder;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -11,8 +9,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,14 +17,7 @@ class NodeMetricsTest {
   @TempDir Path dir;
 
   SimNode node(String name) {
-    return new SimNode(
-        name,
-        HostRootBuilder.at(dir.resolve(name)).build(),
-        null,
-        null,
-        DaemonSettings.defaults(name),
-        Duration.ofSeconds(1),
-        Clock.systemUTC());
+    return UnwiredNodes.node(dir, name);
   }
 
   @Test

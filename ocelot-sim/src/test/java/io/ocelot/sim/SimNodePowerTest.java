@@ -2,11 +2,7 @@ package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ocelot.daemon.node.DaemonSettings;
-import io.ocelot.fakehost.HostRootBuilder;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -23,14 +19,7 @@ class SimNodePowerTest {
   private final Executor pool = handed::add;
 
   private SimNode node(String name) {
-    return new SimNode(
-        name,
-        HostRootBuilder.at(dir.resolve(name)).build(),
-        null,
-        null,
-        DaemonSettings.defaults(name),
-        Duration.ofSeconds(1),
-        Clock.systemUTC());
+    return UnwiredNodes.node(dir, name);
   }
 
   @Test

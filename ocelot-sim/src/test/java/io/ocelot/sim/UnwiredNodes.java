@@ -1,0 +1,23 @@
+package io.ocelot.sim;
+
+import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.fakehost.HostRootBuilder;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+
+/** Sim nodes with a host root but no cluster: no API access, no kubelet, no daemon started. */
+final class UnwiredNodes {
+  private UnwiredNodes() {}
+
+  static SimNode node(Path dir, String name) {
+    return new SimNode(
+        name,
+        HostRootBuilder.at(dir.resolve(name)).build(),
+        null,
+        null,
+        DaemonSettings.defaults(name),
+        Duration.ofSeconds(1),
+        Clock.systemUTC());
+  }
+}

@@ -311,8 +311,9 @@ public final class SimCluster implements AutoCloseable {
   /**
    * How often a simulated node's drift monitor re-reads its files: the sim's roots have no inotify
    * watcher (a thousand of them would cost a thousand threads). Every 2 s up to 1000 nodes; beyond,
-   * the whole fleet's re-reading stays at 500 checks a second (5000 nodes: every 10 s) — at 5000
-   * nodes every 2 s the daemons' threads spent half a core in the kernel reading files.
+   * the whole fleet's re-reading stays at 500 checks a second (5000 nodes: every 10 s). At 5000
+   * nodes polling every 2 s, the daemons' worker threads used 0.58 cores, 0.44 of it in the kernel
+   * (0.28 and 0.18 at every 10 s).
    */
   static final Duration DRIFT_POLL = Duration.ofSeconds(2);
 

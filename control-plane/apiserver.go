@@ -37,7 +37,9 @@ func apiServerFlags(p pki, etcdURL string) []string {
 		// Endpoints may not hold loopback addresses; nothing here reaches the API server through
 		// the kubernetes Service anyway.
 		"--endpoint-reconciler-type=none",
-		"--profiling=false",
+		// /debug/pprof, as on a cluster: only the admin may read it (RBAC), and it costs nothing
+		// until read (docs/control-plane.md says how to profile a benchmark with it).
+		"--profiling=true",
 		// Simulated fleets: a thousand daemons, each a client of its own.
 		"--max-requests-inflight=1600",
 		"--max-mutating-requests-inflight=800",

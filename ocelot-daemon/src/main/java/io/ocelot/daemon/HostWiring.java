@@ -37,8 +37,16 @@ public final class HostWiring {
    * thousand watcher threads, so the simulator's daemons poll their files instead.
    */
   public static HostContext simulated(Path root) throws HostException {
-    return wire(
-        root, ProcessCommandRunner.simulatedRoot(root), BootIdSource.SIMULATED, FileWatcher.NONE);
+    return simulated(root, ProcessCommandRunner.simulatedRoot(root));
+  }
+
+  /**
+   * The same with the stand-ins run through {@code tools} ({@link
+   * ProcessCommandRunner#simulatedRoot} or a decorator of it: the simulator hears each command
+   * end).
+   */
+  public static HostContext simulated(Path root, CommandRunner tools) throws HostException {
+    return wire(root, tools, BootIdSource.SIMULATED, FileWatcher.NONE);
   }
 
   /** True when {@code root} is a simulated root (it carries the fake tools' state). */

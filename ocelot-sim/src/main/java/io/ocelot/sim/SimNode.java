@@ -3,7 +3,10 @@ package io.ocelot.sim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.daemon.Daemon;
 import io.ocelot.daemon.HostWiring;
+import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.ProcessCommandRunner;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.fakehost.FakeHost;
@@ -22,9 +25,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One simulated machine: its host root, its daemon (a fresh one, with fresh metrics, after every
- * boot) and its power state. {@link #tickOn} is called often from one thread; it notices a
- * requested reboot, takes the machine down for the reboot time, and boots it again — each
- * transition on a pool, so that machines go down and come up side by side as real ones do.
+ * boot) and its power state. {@link #tick} is called often from one thread; it takes the machine
+ * down for the reboot time once a reboot is requested, and boots it again — each transition on a
+ * pool, so that machines go down and come up side by side as real ones do. A reboot its daemon
+ * requests is noticed when the daemon's command ends; the tick looks for others (by hand, a fault)
+ * only now and then, since looking is a file check per machine.
  */
 public final class SimNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SimNode.class);
@@ -36,6 +41,7 @@ public final class SimNode implements AutoCloseable {
   private final DaemonSettings settings;
   private final Duration rebootTime;
   private final Clock clock;
+  private final Executor transitions;
   private final List<Instant> reboots = new ArrayList<>();
   private final AtomicBoolean transitioning = new AtomicBoolean();
   private Power power = Power.UP;
@@ -51,7 +57,8 @@ public final class SimNode implements AutoCloseable {
       SimKubelet kubelet,
       DaemonSettings settings,
       Duration rebootTime,
-      Clock clock) {
+      Clock clock,
+      Executor transitions) {
     this.name = name;
     this.host = host;
     this.access = access;
@@ -59,6 +66,7 @@ public final class SimNode implements AutoCloseable {
     this.settings = settings;
     this.rebootTime = rebootTime;
     this.clock = clock;
+    this.transitions = transitions;
   }
 
   public String name() {
@@ -90,7 +98,8 @@ public final class SimNode implements AutoCloseable {
         new Daemon(
             settings,
             daemonClient,
-            HostWiring.simulated(host.root()),
+            HostWiring.simulated(
+                host.root(), heard(ProcessCommandRunner.simulatedRoot(host.root()))),
             new DaemonMetrics(registry),
             clock,
             d -> Thread.sleep(d.toMillis()));
@@ -98,12 +107,35 @@ public final class SimNode implements AutoCloseable {
   }
 
   /**
-   * Runs a due power transition on {@code transitions}, unless this node's last one still runs
+   * Hands a due power transition to the transition pool, unless this node's last one still runs
    * there. Stopping a daemon and booting one are API round trips and a wait for the daemon's step
-   * to end: one thread for every node made a wave of 500 reboots take minutes.
+   * to end: one thread for every node made a wave of 500 reboots take minutes. {@code
+   * lookForRequests}: whether to check the root for a reboot request this time.
    */
-  void tickOn(Executor transitions) {
-    if (transitioning.get() || next().isEmpty() || !transitioning.compareAndSet(false, true)) {
+  void tick(boolean lookForRequests) {
+    if (!transitioning.get() && next(lookForRequests).isPresent()) {
+      dispatch();
+    }
+  }
+
+  /**
+   * {@code tools} as this node's daemon runs them: after each command, a reboot it just requested
+   * ({@code systemd-run … systemctl reboot}) is handed over at once. Takes no lock: the daemon's
+   * thread runs it, and a transition holding this node's lock may be waiting for that thread's step
+   * to end.
+   */
+  CommandRunner heard(CommandRunner tools) {
+    return command -> {
+      CommandResult result = tools.run(command);
+      if (host.rebootRequested()) {
+        dispatch();
+      }
+      return result;
+    };
+  }
+
+  private void dispatch() {
+    if (!transitioning.compareAndSet(false, true)) {
       return;
     }
     try {
@@ -124,13 +156,16 @@ public final class SimNode implements AutoCloseable {
 
   /** Advances the power state machine by what happened since the last tick. */
   private synchronized void tick() {
-    next().ifPresent(this::become);
+    next(true).ifPresent(this::become);
   }
 
   /** The power state due now, if it differs from the current one. */
-  private synchronized Optional<Power> next() {
+  private synchronized Optional<Power> next(boolean lookForRequests) {
     return switch (power) {
-      case UP -> host.rebootRequested() ? Optional.of(Power.REBOOTING) : Optional.empty();
+      case UP ->
+          lookForRequests && host.rebootRequested()
+              ? Optional.of(Power.REBOOTING)
+              : Optional.empty();
       case REBOOTING ->
           clock.instant().isBefore(downSince.plus(rebootTime))
               ? Optional.empty()

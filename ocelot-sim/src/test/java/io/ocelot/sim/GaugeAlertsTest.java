@@ -6,15 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.console.Alert;
 import io.ocelot.daemon.node.DaemonMetrics;
-import io.ocelot.daemon.node.DaemonSettings;
-import io.ocelot.fakehost.HostRootBuilder;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,14 +23,7 @@ class GaugeAlertsTest {
   @TempDir Path dir;
 
   SimNode node() {
-    return new SimNode(
-        "worker-1",
-        HostRootBuilder.at(dir.resolve("root")).build(),
-        null,
-        null,
-        DaemonSettings.defaults("worker-1"),
-        Duration.ofSeconds(1),
-        Clock.systemUTC());
+    return UnwiredNodes.node(dir, "worker-1");
   }
 
   @Test

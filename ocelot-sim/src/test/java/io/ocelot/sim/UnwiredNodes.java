@@ -5,12 +5,18 @@ import io.ocelot.fakehost.HostRootBuilder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 
 /** Sim nodes with a host root but no cluster: no API access, no kubelet, no daemon started. */
 final class UnwiredNodes {
   private UnwiredNodes() {}
 
   static SimNode node(Path dir, String name) {
+    return node(dir, name, Runnable::run);
+  }
+
+  /** A node whose power transitions run on {@code transitions}. */
+  static SimNode node(Path dir, String name, Executor transitions) {
     return new SimNode(
         name,
         HostRootBuilder.at(dir.resolve(name)).build(),
@@ -18,6 +24,7 @@ final class UnwiredNodes {
         null,
         DaemonSettings.defaults(name),
         Duration.ofSeconds(1),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        transitions);
   }
 }

@@ -102,6 +102,7 @@ public final class RolloutBenchmark {
       CpuSplit cpu0 = CpuSplit.now(sim.api().processId());
       double passes0 = poolPasses(sim);
       ThreadCpu threads0 = ThreadCpu.now();
+      ThreadSampler sampler = ThreadSampler.start(threads0);
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
       String image = awaitBuild(sim);
@@ -120,7 +121,7 @@ public final class RolloutBenchmark {
       }
       Duration wall = Duration.between(optedIn, clock.instant());
       CpuSplit cpu = CpuSplit.now(sim.api().processId()).since(cpu0);
-      ThreadCpu threads = ThreadCpu.now();
+      ThreadCpu threads = sampler.stop();
       if (!quiet) {
         report(sim, recorder, startup, wall, requests0, events0, t1);
         report.figure("CPU (from the opt-in on)", cpu.perUpdate(recorder.done()));

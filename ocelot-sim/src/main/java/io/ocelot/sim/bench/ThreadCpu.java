@@ -12,14 +12,16 @@ import java.util.stream.Stream;
  * This JVM's CPU by thread, from {@code /proc/self/task}: which of its parts (the controller's
  * reconcilers, the daemons' workers, the HTTP clients, the sim's power lifecycle, GC, JIT) used it.
  * A sampling profiler cannot say that on a saturated machine: it counts a thread waiting for a core
- * as running. Threads are grouped by name with numbers dropped; a thread that ended between two
- * samples is counted under "(ended threads)" as the rest of the process's time.
+ * as running. Threads are grouped by name with numbers dropped. A thread that ended is counted by
+ * its last sample when snapshots taken while it ran were {@link #merge merged} in (the sim's
+ * daemons end their threads at every reboot); what no sample saw is "(ended threads)", the rest of
+ * the process's time.
  */
-record ThreadCpu(long total, Map<Long, Sample> threads) {
+record ThreadCpu(long total, Map<String, Sample> threads) {
   record Sample(String group, long ticks) {}
 
   static ThreadCpu now() {
-    Map<Long, Sample> threads = new HashMap<>();
+    Map<String, Sample> threads = new HashMap<>();
     long total = 0;
     try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
       for (Path task : tasks.toList()) {
@@ -28,8 +30,8 @@ record ThreadCpu(long total, Map<Long, Sample> threads) {
           String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
           String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
           long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-          threads.put(
-              Long.parseLong(task.getFileName().toString()), new Sample(group(name), ticks));
+          // A thread id is reused once its thread ends: with its start time it names one thread.
+          threads.put(task.getFileName() + "@" + f[19], new Sample(group(name), ticks));
         } catch (IOException | RuntimeException e) {
           // the thread ended while listed
         }
@@ -41,6 +43,16 @@ record ThreadCpu(long total, Map<Long, Sample> threads) {
     return new ThreadCpu(total, threads);
   }
 
+  /**
+   * This snapshot with {@code later}'s: the later process total, each thread's latest sample, and
+   * the threads that ended since this one was taken, as this one saw them last.
+   */
+  ThreadCpu merge(ThreadCpu later) {
+    Map<String, Sample> all = new HashMap<>(threads);
+    all.putAll(later.threads);
+    return new ThreadCpu(later.total, all);
+  }
+
   /** {@code ocelot-daemon-worker-17} → {@code ocelot-daemon-worker-N}; GC and JIT threads named. */
   static String group(String name) {
     return name.replaceAll("\\d+", "N");
@@ -50,7 +62,7 @@ record ThreadCpu(long total, Map<Long, Sample> threads) {
   List<String> since(ThreadCpu before, int updates, int top) {
     Map<String, Long> byGroup = new HashMap<>();
     long accounted = 0;
-    for (Map.Entry<Long, Sample> t : threads.entrySet()) {
+    for (Map.Entry<String, Sample> t : threads.entrySet()) {
       Sample earlier = before.threads.get(t.getKey());
       long ticks = t.getValue().ticks() - (earlier == null ? 0 : earlier.ticks());
       byGroup.merge(t.getValue().group(), ticks, Long::sum);

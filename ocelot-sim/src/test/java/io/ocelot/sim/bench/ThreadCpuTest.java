@@ -1,0 +1,46 @@
+package io.ocelot.sim.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Threads that end during a benchmark are counted under their names when a sample saw them. */
+class ThreadCpuTest {
+  private static ThreadCpu.Sample worker(long ticks) {
+    return new ThreadCpu.Sample("ocelot-daemon-worker-N", ticks);
+  }
+
+  @Test
+  void anEndedThreadCountsByItsLastSampleAndAReusedIdIsAnotherThread() {
+    ThreadCpu before = new ThreadCpu(100, Map.of("1@5", worker(10)));
+    ThreadCpu mid =
+        new ThreadCpu(
+            150, Map.of("1@5", worker(30), "2@9", new ThreadCpu.Sample("process reaper", 5)));
+    // Thread 1 ended; its id now names a thread started later.
+    ThreadCpu end =
+        new ThreadCpu(
+            200, Map.of("2@9", new ThreadCpu.Sample("process reaper", 8), "1@40", worker(4)));
+
+    var lines = before.merge(mid).merge(end).since(before, 1, 10);
+
+    assertThat(lines)
+        .containsExactly(
+            String.format("  %-32s %6.3f s", "(ended threads)", 0.68),
+            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.24),
+            String.format("  %-32s %6.3f s", "process reaper", 0.08));
+  }
+
+  @Test
+  void withoutTheMiddleSampleTheEndedThreadIsUnnamed() {
+    ThreadCpu before = new ThreadCpu(100, Map.of("1@5", worker(10)));
+    ThreadCpu end = new ThreadCpu(200, Map.of("1@40", worker(4)));
+
+    var lines = before.merge(end).since(before, 1, 10);
+
+    assertThat(lines)
+        .containsExactly(
+            String.format("  %-32s %6.3f s", "(ended threads)", 0.96),
+            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.04));
+  }
+}

@@ -58,7 +58,7 @@ public final class SimCluster implements AutoCloseable {
   /**
    * Every how many ticks the roots are checked for reboot requests the daemons did not make (by
    * hand, a fault's): a daemon's own request is acted on when its command ends. Checking every root
-   * every tick cost 0.012 CPU-s per node update at 1000 workers.
+   * every tick cost 0.010–0.012 CPU-s per node update at 1000 workers.
    */
   private static final int REQUEST_CHECK_TICKS = 10;
 

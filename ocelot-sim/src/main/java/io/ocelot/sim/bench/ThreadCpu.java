@@ -45,12 +45,13 @@ record ThreadCpu(long total, Map<String, Sample> threads) {
 
   /**
    * This snapshot with {@code later}'s: the later process total, each thread's latest sample, and
-   * the threads that ended since this one was taken, as this one saw them last.
+   * the threads that ended since this one was taken, as this one saw them last. A snapshot that
+   * could not read /proc (total 0, no threads) changes nothing.
    */
   ThreadCpu merge(ThreadCpu later) {
     Map<String, Sample> all = new HashMap<>(threads);
     all.putAll(later.threads);
-    return new ThreadCpu(later.total, all);
+    return new ThreadCpu(Math.max(total, later.total), all);
   }
 
   /** {@code ocelot-daemon-worker-17} → {@code ocelot-daemon-worker-N}; GC and JIT threads named. */

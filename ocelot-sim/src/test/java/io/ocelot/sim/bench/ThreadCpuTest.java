@@ -43,4 +43,17 @@ class ThreadCpuTest {
             String.format("  %-32s %6.3f s", "(ended threads)", 0.96),
             String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.04));
   }
+
+  @Test
+  void aSnapshotThatCouldNotReadProcChangesNothing() {
+    ThreadCpu before = new ThreadCpu(100, Map.of("1@5", worker(10)));
+    ThreadCpu end = new ThreadCpu(200, Map.of("1@5", worker(70)));
+
+    var lines = before.merge(end).merge(new ThreadCpu(0, Map.of())).since(before, 1, 10);
+
+    assertThat(lines)
+        .containsExactly(
+            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.60),
+            String.format("  %-32s %6.3f s", "(ended threads)", 0.40));
+  }
 }

@@ -11,6 +11,11 @@ class ThreadCpuTest {
     return new ThreadCpu.Sample("ocelot-daemon-worker-N", ticks);
   }
 
+  /** A line of {@link ThreadCpu#since}. */
+  private static String line(String group, double seconds) {
+    return String.format("  %-32s %6.3f s", group, seconds);
+  }
+
   @Test
   void anEndedThreadCountsByItsLastSampleAndAReusedIdIsAnotherThread() {
     ThreadCpu before = new ThreadCpu(100, Map.of("1@5", worker(10)));
@@ -26,9 +31,9 @@ class ThreadCpuTest {
 
     assertThat(lines)
         .containsExactly(
-            String.format("  %-32s %6.3f s", "(ended threads)", 0.68),
-            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.24),
-            String.format("  %-32s %6.3f s", "process reaper", 0.08));
+            line("(ended threads)", 0.68),
+            line("ocelot-daemon-worker-N", 0.24),
+            line("process reaper", 0.08));
   }
 
   @Test
@@ -39,9 +44,7 @@ class ThreadCpuTest {
     var lines = before.merge(end).since(before, 1, 10);
 
     assertThat(lines)
-        .containsExactly(
-            String.format("  %-32s %6.3f s", "(ended threads)", 0.96),
-            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.04));
+        .containsExactly(line("(ended threads)", 0.96), line("ocelot-daemon-worker-N", 0.04));
   }
 
   @Test
@@ -52,8 +55,6 @@ class ThreadCpuTest {
     var lines = before.merge(end).merge(new ThreadCpu(0, Map.of())).since(before, 1, 10);
 
     assertThat(lines)
-        .containsExactly(
-            String.format("  %-32s %6.3f s", "ocelot-daemon-worker-N", 0.60),
-            String.format("  %-32s %6.3f s", "(ended threads)", 0.40));
+        .containsExactly(line("ocelot-daemon-worker-N", 0.60), line("(ended threads)", 0.40));
   }
 }

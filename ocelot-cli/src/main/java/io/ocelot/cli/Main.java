@@ -2,6 +2,7 @@ package io.ocelot.cli;
 
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.http.ProcessDefaults;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,6 +38,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    ProcessDefaults.apply();
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 

@@ -7,6 +7,7 @@ import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.http.MetricsServer;
+import io.ocelot.http.ProcessDefaults;
 import io.ocelot.http.ShutdownGate;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
@@ -30,6 +31,7 @@ public final class DaemonMain {
   private DaemonMain() {}
 
   public static void main(String[] args) throws Exception {
+    ProcessDefaults.apply();
     logFormat();
     int code =
         run(

@@ -10,18 +10,35 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs host tools as processes, in one of two ways: inside the host root with {@code chroot}
  * (production: the host is mounted at {@code /rootfs}), or straight from a simulated root's {@code
- * usr/bin} (the simulator and tests).
+ * usr/bin} (the simulator and tests). A process's output is read by two threads of the runner's own
+ * pool, kept 10 s after a command: an update runs a dozen commands in a row (with the JDK's
+ * default, a JVM that sees one or two cores started two threads per command).
  */
 public final class ProcessCommandRunner implements CommandRunner {
   private static final List<String> SEARCH_PATH = List.of("usr/bin", "usr/sbin", "bin", "sbin");
   private static final int MAX_STDOUT = 4 * 1024 * 1024;
 
   private final Launcher launcher;
+  private final ExecutorService pipes =
+      new ThreadPoolExecutor(
+          0,
+          Integer.MAX_VALUE,
+          10,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          r -> {
+            Thread t = new Thread(r, "ocelot-command-output");
+            t.setDaemon(true);
+            return t;
+          });
 
   private ProcessCommandRunner(Launcher launcher) {
     this.launcher = launcher;
@@ -92,9 +109,10 @@ public final class ProcessCommandRunner implements CommandRunner {
       return notFound(command);
     }
     CompletableFuture<String> stderr =
-        CompletableFuture.supplyAsync(() -> drain(process.getErrorStream(), Integer.MAX_VALUE));
+        CompletableFuture.supplyAsync(
+            () -> drain(process.getErrorStream(), Integer.MAX_VALUE), pipes);
     CompletableFuture<String> stdout =
-        CompletableFuture.supplyAsync(() -> drain(process.getInputStream(), MAX_STDOUT));
+        CompletableFuture.supplyAsync(() -> drain(process.getInputStream(), MAX_STDOUT), pipes);
     try {
       if (!process.waitFor(command.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);

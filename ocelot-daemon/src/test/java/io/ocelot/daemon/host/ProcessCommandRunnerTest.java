@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +55,32 @@ class ProcessCommandRunnerTest {
     assertThat(r.exitCode()).isEqualTo(CommandResult.TIMED_OUT);
     assertThat(r.describeFailure()).startsWith("sleeper timed out after 0s");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void commandsInARowReuseTheThreadsThatReadTheirOutput() throws Exception {
+    // Both pipes well past their 64 KiB buffers: each needs its reader while the other is full.
+    tool(
+        "loud",
+        "for i in {1..3000}; do echo \"out $i ....................................\";"
+            + " echo \"err $i ....................................\" >&2; done");
+    Set<Thread> earlier = readers(); // other runners' (tests before this one), kept 10 s
+    ProcessCommandRunner runner = ProcessCommandRunner.simulatedRoot(root);
+    for (int i = 0; i < 5; i++) {
+      CommandResult r = runner.run(Command.of("loud"));
+      assertThat(r.exitCode()).isZero();
+      assertThat(r.stdout()).startsWith("out 1 ").contains("out 3000 ");
+    }
+
+    Set<Thread> started = readers();
+    started.removeAll(earlier);
+    assertThat(started).hasSizeBetween(1, 2);
+  }
+
+  private static Set<Thread> readers() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("ocelot-command-output"))
+        .collect(Collectors.toCollection(HashSet::new));
   }
 
   @Test

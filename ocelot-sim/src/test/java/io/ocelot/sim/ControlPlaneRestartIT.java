@@ -78,9 +78,18 @@ class ControlPlaneRestartIT {
                         n ->
                             target.equals(annotation(n, NodeAnnotations.CURRENT_CONFIG))
                                 && "Done".equals(state(n))));
-    for (Node n : sim.client().nodes().list().getItems()) {
-      assertThat(n.getSpec().getUnschedulable()).as(n.getMetadata().getName()).isNotEqualTo(true);
-    }
+    // No node is left cordoned. Done carries the uncordon request, so the last node's uncordon
+    // may land just after the await above saw it Done: wait for it, not for ever.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              for (Node n : sim.client().nodes().list().getItems()) {
+                assertThat(n.getSpec().getUnschedulable())
+                    .as(n.getMetadata().getName())
+                    .isNotEqualTo(true);
+              }
+            });
     for (SimNode n : sim.nodes()) {
       int expected = n.name().startsWith("worker") ? 1 : 0;
       assertThat(n.reboots().size() - reboots.get(n.name())).as(n.name()).isEqualTo(expected);

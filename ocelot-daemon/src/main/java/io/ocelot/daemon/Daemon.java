@@ -29,6 +29,7 @@ import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.NodeWriter;
 import io.ocelot.daemon.node.ReasonClass;
 import io.ocelot.daemon.node.Report;
+import io.ocelot.daemon.node.RetryBackoff;
 import io.ocelot.daemon.node.SyncDecider;
 import io.ocelot.daemon.node.SyncDecision;
 import io.ocelot.daemon.node.mcn.McnMilestone;
@@ -94,9 +95,7 @@ public final class Daemon implements AutoCloseable {
 
   // Loop memory, touched only on the worker thread.
   private boolean rebootRequested;
-  private int failures;
-  private Optional<Target> failingTarget = Optional.empty();
-  private Instant nextAttempt = Instant.EPOCH;
+  private RetryBackoff backoff = RetryBackoff.NONE;
   private Optional<FailureRecord> lastFailure = Optional.empty();
 
   public Daemon(
@@ -319,8 +318,8 @@ public final class Daemon implements AutoCloseable {
             rebootRequested,
             inFlight,
             marker.filter(m -> m.phase() == CommitMarker.Phase.STABLE).map(CommitMarker::target),
-            failingTarget,
-            nextAttempt,
+            backoff.target(),
+            backoff.nextAttempt(),
             clock.instant()));
   }
 
@@ -364,7 +363,7 @@ public final class Daemon implements AutoCloseable {
         }
         reporter.mcnRetryIn().ifPresent(this::triggerLater);
         metrics.engine().settled();
-        succeeded();
+        settled();
         watchForDrift(n.target());
         return false;
       }
@@ -530,7 +529,7 @@ public final class Daemon implements AutoCloseable {
                                       + " failed: "
                                       + w.describe()
                                       + " (the update stands)")));
-      succeeded();
+      settled();
       return false;
     }
     if (outcome instanceof EngineOutcome.Failed f) {
@@ -575,10 +574,11 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void fail(Report r, Target target) throws HostException {
-    failures = failingTarget.equals(Optional.of(target)) ? failures + 1 : 1;
-    failingTarget = Optional.of(target);
-    Duration delay = settings.backoff(failures);
-    nextAttempt = clock.instant().plus(delay);
+    Instant now = clock.instant();
+    Optional<FailureRecord> record =
+        r instanceof Report.Degraded d ? d.failure() : Optional.empty();
+    backoff = backoff.failed(target, record, now, settings);
+    Duration delay = backoff.delayFrom(now);
     try {
       reporter.report(r);
     } finally {
@@ -588,7 +588,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void degraded(HostException e) {
-    Target target = failingTarget.orElse(new Target("", Optional.empty()));
+    Target target = backoff.target().orElse(new Target("", Optional.empty()));
     try {
       fail(new Report.Degraded(e.getMessage(), ReasonClass.HOST, Optional.empty()), target);
     } catch (HostException | IllegalStateException again) {
@@ -601,16 +601,19 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void retryLater() {
-    failures++;
-    Duration delay = settings.backoff(failures);
-    nextAttempt = clock.instant().plus(delay);
-    triggerLater(delay);
+    Instant now = clock.instant();
+    backoff = backoff.again(now, settings);
+    triggerLater(backoff.delayFrom(now));
   }
 
   private void succeeded() {
-    failures = 0;
-    failingTarget = Optional.empty();
-    nextAttempt = Instant.EPOCH;
+    backoff = RetryBackoff.NONE;
+  }
+
+  /** The node settled on its desired config: a later failure is a new incident, attempt 1. */
+  private void settled() {
+    succeeded();
+    lastFailure = Optional.empty();
   }
 
   private Attempt attempt(Optional<Target> desired) {

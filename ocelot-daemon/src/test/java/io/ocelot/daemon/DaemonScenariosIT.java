@@ -8,6 +8,7 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
@@ -159,6 +160,41 @@ class DaemonScenariosIT {
     assertThat(node.scrape())
         .contains("mcd_state{reason=\"health-check-failed\",state=\"Degraded\"}");
     assertConfigurationAsBefore(before);
+  }
+
+  @Test
+  void aBootThatKeepsFailingItsHealthCheckIsRetriedWithAGrowingBackoffAcrossTheReboots()
+      throws Exception {
+    // Every attempt ends in a boot back, that is in a new daemon process: the backoff must count
+    // the attempts all the same (it restarted at the base with every boot until 2026-12-05).
+    Duration base = Duration.ofSeconds(3);
+    start(BASE, R1, Optional.empty(), Map.of(), base);
+    node.awaitState("Done");
+    node.create(
+        HealthRollbackTest.withCheck(
+            "rendered-worker-health",
+            HealthRollbackTest.KUBELET_CHECK,
+            HealthRollbackTest.FAILING,
+            BASE));
+    setDesiredConfig("rendered-worker-health");
+    for (int attempt = 1; attempt <= 2; attempt++) {
+      reboot(); // into the update
+      reboot(); // and back out of it
+      int reported = attempt;
+      await().atMost(Duration.ofSeconds(30)).until(() -> lastFailureAttempt() == reported);
+    }
+    // The second failure waits 2 × base (6 s) before the next boot into the update, not 3 s.
+    await()
+        .during(base.plusSeconds(1))
+        .atMost(base.plusSeconds(2))
+        .until(() -> !host.fake.rebootRequested());
+    await().atMost(Duration.ofSeconds(15)).until(host.fake::rebootRequested);
+    assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Degraded");
+  }
+
+  private int lastFailureAttempt() throws Exception {
+    String json = node.annotation(NodeAnnotations.LAST_FAILURE);
+    return json == null ? 0 : new ObjectMapper().readTree(json).path("attempt").asInt();
   }
 
   @Test

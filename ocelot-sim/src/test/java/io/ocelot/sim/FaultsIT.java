@@ -172,8 +172,9 @@ class FaultsIT {
             ": exit 1: \"kubelet did not become ready (simulated by ocelot fault fail-health)\";"
                 + " rolled back to ")
         .endsWith("; node remains on MachineConfig " + before + " / image " + image);
-    // Each daemon retries the update a second after reporting (and fails the same way), so the
-    // counts may already have grown by a retry's boots, and a node may be in one just now.
+    // Each daemon retries the update a second after its first report (the backoff doubles with
+    // each attempt, across the reboots) and fails the same way, so the counts may already have
+    // grown by a retry's boots, and a node may be in one just now.
     assertThat(sim.node("worker-0").reboots().size())
         .isGreaterThanOrEqualTo(4); // three crashed, one fell back
     assertThat(sim.node("worker-1").reboots().size())

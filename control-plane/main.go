@@ -69,6 +69,7 @@ func parseSettings(args []string) (settings, error) {
 }
 
 func run(s settings) int {
+	tuneGC()
 	dir := filepath.Join(s.stateDir, "control-plane")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		fmt.Fprintln(os.Stderr, "ocelot-control-plane: cannot create", dir+":", err)

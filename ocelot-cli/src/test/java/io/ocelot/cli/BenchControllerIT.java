@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class BenchControllerIT {
   @Test
-  void rollsOutToStandInsWithTheControllerInAJvmOfItsOwn() {
+  void rollsOutToStandInsWithTheControllerInAJvmOfItsOwn() throws Exception {
     CliTest.Run r =
         CliTest.run(
             "bench",
@@ -32,5 +32,6 @@ class BenchControllerIT {
         .containsPattern("pool status writes during the rollout: +\\d+ \\(\\d+\\.\\d{3} per node")
         .containsPattern("controller RSS after it / peak: +\\d+ MiB / \\d+ MiB")
         .containsPattern("stand-ins' failed writes: +0\\n");
+    BenchLeftovers.assertOnlyLogs(r.out(), "the controller's log");
   }
 }

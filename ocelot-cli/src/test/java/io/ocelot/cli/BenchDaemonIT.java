@@ -34,5 +34,6 @@ class BenchDaemonIT {
     Matcher shared = Pattern.compile("Shared class space (\\d+)\\.\\d").matcher(r.out());
     assertThat(shared.find()).as(r.out()).isTrue();
     assertThat(Integer.parseInt(shared.group(1))).as(r.out()).isGreaterThan(20);
+    BenchLeftovers.assertOnlyLogs(r.out(), "the daemon's log");
   }
 }

@@ -104,7 +104,10 @@ public final class ControllerBenchmark {
       }
     }
     if (ok) {
-      io.ocelot.sim.Trees.delete(dir.resolve("control-plane")); // etcd's data: the bulk
+      // etcd's data (the bulk) and the controller's credentials; a failed run keeps them for a
+      // look.
+      io.ocelot.sim.Trees.delete(dir.resolve("control-plane"));
+      Files.deleteIfExists(dir.resolve("controller.kubeconfig"));
     }
     report.say("the controller's log: " + dir.resolve("controller.log"));
     return ok;

@@ -7,6 +7,7 @@ import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
+import io.ocelot.sim.Trees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -79,6 +80,18 @@ public final class DaemonBenchmark {
   /** True when the daemon became ready and applied the update. */
   public boolean run() throws IOException, SimException, InterruptedException {
     Path dir = Files.createTempDirectory("ocelot-bench-daemon");
+    try {
+      return runIn(dir);
+    } finally {
+      // The control plane's data, the node's root and the pod's token: tens of MiB a run; the
+      // logs stay for a look.
+      Trees.delete(dir.resolve("state"));
+      Trees.delete(dir.resolve("pod"));
+      report.say("the daemon's log: " + dir.resolve("daemon.log"));
+    }
+  }
+
+  private boolean runIn(Path dir) throws IOException, SimException, InterruptedException {
     SimSettings settings =
         new SimSettings(
             1,

@@ -184,6 +184,19 @@ public final class DaemonBenchmark {
     return true;
   }
 
+  /** The busiest few thread groups while idle, in ms per second. */
+  private static String idleByThread(Map<String, Long> ticks, Instant from, Instant to) {
+    return ticks.entrySet().stream()
+        .filter(e -> e.getValue() > 0)
+        .limit(5)
+        .map(
+            e ->
+                String.format(
+                    "%s %.1f",
+                    e.getKey(), Procfs.cpuMsPerSecond(e.getValue(), Duration.between(from, to))))
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
   private boolean measure(SimCluster sim, Process daemon, Instant started, Path dir)
       throws IOException, InterruptedException {
     long pid = daemon.pid();
@@ -191,7 +204,11 @@ public final class DaemonBenchmark {
       return false;
     }
     report.figure("ready after start", seconds(Duration.between(started, clock.instant())));
+    Path proc = Path.of("/proc", Long.toString(pid));
     long ticks0 = Procfs.cpuTicks(pid);
+    long children0 = Procfs.childrenCpuTicks(proc.resolve("stat"));
+    ThreadCpu threads0 = ThreadCpu.of(proc);
+    ThreadCpu seen = threads0;
     Instant idle0 = clock.instant();
     List<Long> rss = new ArrayList<>();
     // The first seconds after start still compile and settle: the second half says what a
@@ -200,6 +217,8 @@ public final class DaemonBenchmark {
     Instant half = idle0;
     while (Duration.between(idle0, clock.instant()).compareTo(idle) < 0) {
       rss.add(Procfs.status(pid, "VmRSS:"));
+      // Sampled every second, so that a thread that ends meanwhile still has a name.
+      seen = seen.merge(ThreadCpu.of(proc));
       if (half.equals(idle0)
           && Duration.between(idle0, clock.instant()).compareTo(idle.dividedBy(2)) >= 0) {
         half = clock.instant();
@@ -209,6 +228,8 @@ public final class DaemonBenchmark {
     }
     Instant idle1 = clock.instant();
     long ticks1 = Procfs.cpuTicks(pid);
+    ThreadCpu threads1 = seen.merge(ThreadCpu.of(proc));
+    long children1 = Procfs.childrenCpuTicks(proc.resolve("stat"));
     double idleSeconds = Duration.between(idle0, idle1).toMillis() / 1000.0;
     report.figure(
         "idle RSS",
@@ -221,6 +242,12 @@ public final class DaemonBenchmark {
             "%.1f ms per second (%.1f in its second half)",
             Procfs.cpuMsPerSecond(ticks1 - ticks0, Duration.between(idle0, idle1)),
             Procfs.cpuMsPerSecond(ticks1 - ticksHalf, Duration.between(half, idle1))));
+    report.figure("idle CPU by thread", idleByThread(threads1.ticksSince(threads0), idle0, idle1));
+    report.figure(
+        "idle commands' CPU",
+        String.format(
+            "%.1f ms per second (the programs it ran, reaped)",
+            Procfs.cpuMsPerSecond(children1 - children0, Duration.between(idle0, idle1))));
     report.figure("threads", Long.toString(Procfs.status(pid, "Threads:")));
 
     String before = annotations(sim).get(NodeAnnotations.CURRENT_CONFIG);

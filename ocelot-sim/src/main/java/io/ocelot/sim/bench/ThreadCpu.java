@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,9 +22,14 @@ record ThreadCpu(long total, Map<String, Sample> threads) {
   record Sample(String group, long ticks) {}
 
   static ThreadCpu now() {
+    return of(Path.of("/proc/self"));
+  }
+
+  /** The threads of the process whose {@code /proc} directory is {@code proc}. */
+  static ThreadCpu of(Path proc) {
     Map<String, Sample> threads = new HashMap<>();
     long total = 0;
-    try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+    try (Stream<Path> tasks = Files.list(proc.resolve("task"))) {
       for (Path task : tasks.toList()) {
         try {
           String stat = Files.readString(task.resolve("stat"));
@@ -36,7 +42,7 @@ record ThreadCpu(long total, Map<String, Sample> threads) {
           // the thread ended while listed
         }
       }
-      total = Procfs.cpuTicks(Path.of("/proc/self/stat"));
+      total = Procfs.cpuTicks(proc.resolve("stat"));
     } catch (IOException | RuntimeException e) {
       return new ThreadCpu(0, Map.of());
     }
@@ -61,6 +67,15 @@ record ThreadCpu(long total, Map<String, Sample> threads) {
 
   /** CPU seconds per node update by group since {@code before}, the largest first. */
   List<String> since(ThreadCpu before, int updates, int top) {
+    double n = Math.max(1, updates) * 100.0;
+    return ticksSince(before).entrySet().stream()
+        .limit(top)
+        .map(e -> String.format("  %-32s %6.3f s", e.getKey(), e.getValue() / n))
+        .toList();
+  }
+
+  /** Clock ticks by group since {@code before}, the largest first; "(ended threads)" the rest. */
+  Map<String, Long> ticksSince(ThreadCpu before) {
     Map<String, Long> byGroup = new HashMap<>();
     long accounted = 0;
     for (Map.Entry<String, Sample> t : threads.entrySet()) {
@@ -70,11 +85,10 @@ record ThreadCpu(long total, Map<String, Sample> threads) {
       accounted += ticks;
     }
     byGroup.merge("(ended threads)", Math.max(0, total - before.total - accounted), Long::sum);
-    double n = Math.max(1, updates) * 100.0;
-    return byGroup.entrySet().stream()
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    byGroup.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .limit(top)
-        .map(e -> String.format("  %-32s %6.3f s", e.getKey(), e.getValue() / n))
-        .toList();
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
   }
 }

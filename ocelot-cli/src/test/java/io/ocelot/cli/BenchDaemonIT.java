@@ -26,6 +26,8 @@ class BenchDaemonIT {
         .containsPattern("ready after start: +\\d+\\.\\d\\d s")
         .containsPattern("idle RSS: +\\d+\\.\\d MiB \\(max \\d+\\.\\d MiB over \\d s\\)")
         .containsPattern("idle CPU: +\\d+\\.\\d ms per second \\(\\d+\\.\\d in its second half\\)")
+        .containsPattern("idle CPU by thread: +\\S.* \\d+\\.\\d")
+        .containsPattern("idle commands' CPU: +\\d+\\.\\d ms per second")
         .containsPattern("NMT committed: +\\d+ MiB \\(\\d+ classes loaded\\)")
         .containsPattern("NMT by category: +.*Java Heap \\d+\\.\\d")
         .containsPattern("an update \\(SSH key\\): +\\d+\\.\\d\\d s")

@@ -128,13 +128,7 @@ class DaemonScenariosIT {
     start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
     node.awaitState("Done");
     Map<String, String> before = host.snapshot();
-    node.create(
-        HealthRollbackTest.withCheck(
-            "rendered-worker-health",
-            HealthRollbackTest.KUBELET_CHECK,
-            HealthRollbackTest.FAILING,
-            BASE));
-    setDesiredConfig("rendered-worker-health");
+    desireAConfigWhoseBootFailsItsHealthCheck();
     reboot(); // into the update
     reboot(); // and back out of it
     node.awaitState("Degraded");
@@ -170,13 +164,7 @@ class DaemonScenariosIT {
     Duration base = Duration.ofSeconds(3);
     start(BASE, R1, Optional.empty(), Map.of(), base);
     node.awaitState("Done");
-    node.create(
-        HealthRollbackTest.withCheck(
-            "rendered-worker-health",
-            HealthRollbackTest.KUBELET_CHECK,
-            HealthRollbackTest.FAILING,
-            BASE));
-    setDesiredConfig("rendered-worker-health");
+    desireAConfigWhoseBootFailsItsHealthCheck();
     for (int attempt = 1; attempt <= 2; attempt++) {
       reboot(); // into the update
       reboot(); // and back out of it
@@ -190,6 +178,17 @@ class DaemonScenariosIT {
         .until(() -> !host.fake.rebootRequested());
     await().atMost(Duration.ofSeconds(15)).until(host.fake::rebootRequested);
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Degraded");
+  }
+
+  /** The controller asks for a config whose required kubelet check fails after the boot. */
+  private void desireAConfigWhoseBootFailsItsHealthCheck() {
+    node.create(
+        HealthRollbackTest.withCheck(
+            "rendered-worker-health",
+            HealthRollbackTest.KUBELET_CHECK,
+            HealthRollbackTest.FAILING,
+            BASE));
+    setDesiredConfig("rendered-worker-health");
   }
 
   private int lastFailureAttempt() throws Exception {

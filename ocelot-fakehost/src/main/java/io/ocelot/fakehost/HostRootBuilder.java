@@ -105,6 +105,9 @@ public final class HostRootBuilder {
       write(
           "var/lib/fakehost/ostree/deployments/booted/checksum",
           FakeHost.checksum(image + "|" + kargs + "|") + "\n");
+      write(
+          "var/lib/fakehost/ostree/deployments/booted/digest",
+          FakeHost.checksum(image) + " " + image + "\n");
       write("var/lib/fakehost/serial", "0\n");
       write("var/lib/fakehost/boot_id", bootId + "\n");
       return new FakeHost(root);

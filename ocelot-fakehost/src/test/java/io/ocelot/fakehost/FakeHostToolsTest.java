@@ -87,6 +87,29 @@ class FakeHostToolsTest {
   }
 
   @Test
+  void theDigestsAreTheImagesSha256WhetherCachedOrNot() throws Exception {
+    run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    String both = run("rpm-ostree", "status", "--json").out();
+    assertThat(both)
+        .contains("\"container-image-reference-digest\": \"sha256:" + FakeHost.checksum(I2) + "\"")
+        .contains("\"container-image-reference-digest\": \"sha256:" + FakeHost.checksum(I0) + "\"");
+    assertThat(run("bootc", "status", "--json").out())
+        .contains("\"imageDigest\": \"sha256:" + FakeHost.checksum(I2) + "\"")
+        .contains("\"imageDigest\": \"sha256:" + FakeHost.checksum(I0) + "\"");
+    // A slot whose image changed behind the cache's back (by hand): computed, not the cached one.
+    String other = "registry.local/other@sha256:" + "3".repeat(64);
+    Path booted = host.root().resolve("var/lib/fakehost/ostree/deployments/booted");
+    Files.writeString(booted.resolve("image"), other + "\n");
+    assertThat(run("rpm-ostree", "status", "--json").out())
+        .contains(
+            "\"container-image-reference-digest\": \"sha256:" + FakeHost.checksum(other) + "\"");
+    // Without the cache at all (a root laid out before it existed): computed as well.
+    Files.delete(booted.resolve("digest"));
+    assertThat(run("bootc", "status", "--json").out())
+        .contains("\"imageDigest\": \"sha256:" + FakeHost.checksum(other) + "\"");
+  }
+
+  @Test
   void kargsChangeTheMergeDeploymentAndDeleteNeedsPresence() throws Exception {
     assertThat(run("rpm-ostree", "kargs", "--append=nosmt").code()).isZero();
     assertThat(host.kernelArguments(FakeHost.Slot.STAGED).orElseThrow()).endsWith("nosmt");

@@ -60,15 +60,33 @@ fh_digest() { # var text: the text's SHA-256 in hex, into the variable named fir
   read -r fh_sum rest < <(printf '%s' "$2" | sha256sum)
 }
 
-# Writes a staged deployment: image, kargs and packages (one per line).
+# An image's digest (its SHA-256, as the tools report it) from the slot's `digest` file when that
+# was written for this image, else computed: a status runs several times per update, and each
+# sha256sum costs two forks.
+fh_image_digest() { # var slot image
+  local -n fh_dig="$1"
+  local line=""
+  if [ -f "$DEPLOYMENTS/$2/digest" ]; then IFS= read -r line < "$DEPLOYMENTS/$2/digest" || true; fi
+  if [ -n "$line" ] && [ "${line#* }" = "$3" ]; then
+    fh_dig="${line%% *}"
+  else
+    fh_digest fh_dig "$3"
+  fi
+}
+
+# Writes a staged deployment: image, kargs and packages (one per line), and the image's digest.
 fh_write_staged() { # image kargs packages
-  local tmp="$DEPLOYMENTS/.staged.tmp"
+  local tmp="$DEPLOYMENTS/.staged.tmp" sum serial=0
   rm -rf "$tmp"; mkdir -p "$tmp"
   printf '%s\n' "$1" > "$tmp/image"
   printf '%s\n' "$2" > "$tmp/kargs"
   printf '%s' "$3" > "$tmp/packages"
-  fh_checksum "$1|$2|$3" > "$tmp/checksum"
-  local serial; serial=$(( $(cat "$STATE/serial" 2>/dev/null || echo 0) + 1 ))
+  fh_digest sum "$1|$2|$3"
+  printf '%s\n' "$sum" > "$tmp/checksum"
+  fh_digest sum "$1"
+  printf '%s %s\n' "$sum" "$1" > "$tmp/digest"
+  if [ -f "$STATE/serial" ]; then read -r serial < "$STATE/serial" || true; fi
+  serial=$(( ${serial:-0} + 1 ))
   echo "$serial" > "$STATE/serial"
   echo "$serial" > "$tmp/serial"
   rm -rf "$DEPLOYMENTS/staged"; mv "$tmp" "$DEPLOYMENTS/staged"

@@ -53,7 +53,6 @@ fh_read() { # var slot file
 # The deployment new work is based on: the staged one if any, else the booted one.
 fh_merge_slot() { if fh_has staged; then echo staged; else echo booted; fi; }
 
-fh_checksum() { printf '%s' "$*" | sha256sum | cut -c1-64; }
 fh_digest() { # var text: the text's SHA-256 in hex, into the variable named first
   local -n fh_sum="$1"
   local rest

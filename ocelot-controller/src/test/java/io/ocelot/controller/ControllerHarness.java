@@ -279,11 +279,18 @@ final class ControllerHarness implements AutoCloseable {
               n ->
                   System.out.println(
                       n.getMetadata().getName()
+                          + " resourceVersion="
+                          + n.getMetadata().getResourceVersion()
                           + " unschedulable="
                           + n.getSpec().getUnschedulable()
+                          + " taints="
+                          + n.getSpec().getTaints()
                           + " "
                           + n.getMetadata().getAnnotations()));
-      System.out.println("pool status: " + pool().getStatus());
+      // The whole status (conditions, counts), not the model's identity hash.
+      System.out.println(
+          "pool status: "
+              + io.fabric8.kubernetes.client.utils.Serialization.asYaml(pool().getStatus()));
       throw e;
     }
     return s[0];

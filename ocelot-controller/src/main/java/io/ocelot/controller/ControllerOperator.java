@@ -112,7 +112,9 @@ public final class ControllerOperator implements AutoCloseable {
         new PoolReconciler(client, events, metrics, settings, clock, System::nanoTime, writers),
         ControllerOperator.<MachineConfigPool>reconcilerDefaults(settings)
             .andThen(
-                o -> o.withRateLimiter(new LinearRateLimiter(PoolReconciler.PASS_INTERVAL, 1))));
+                o ->
+                    o.withRateLimiter(new LinearRateLimiter(PoolReconciler.PASS_INTERVAL, 1))
+                        .withReconciliationMaxInterval(PoolReconciler.RESYNC)));
     operator.register(
         new DrainReconciler(
             new NodeUpdates(client), evictor, events, metrics, settings.drain(), clock),

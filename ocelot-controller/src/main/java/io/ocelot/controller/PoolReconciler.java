@@ -63,6 +63,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
    */
   public static final Duration PASS_INTERVAL = Duration.ofMillis(200);
 
+  /**
+   * A pass at least this often without events (JOSDK's max reconciliation interval; its default is
+   * 10 hours), as MCO's informers resync: a rollout whose trigger got lost — a write skipped on a
+   * stale view, an event missed across a relist — goes on within a minute instead of waiting for
+   * the next node or pool change. Cheap: a pass over a settled pool writes nothing.
+   */
+  public static final Duration RESYNC = Duration.ofMinutes(1);
+
   private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
 
   private final ControllerSettings settings;

@@ -96,15 +96,20 @@ final class NodePlayer implements AutoCloseable {
       return true;
     }
     if (!drain.equals(a.get(NodeAnnotations.DESIRED_DRAIN))) {
-      client
-          .nodes()
-          .withName(name)
-          .edit(
-              n -> {
-                n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_DRAIN, drain);
-                n.getMetadata().getAnnotations().put(NodeAnnotations.STATE, "Working");
-                return n;
-              });
+      try {
+        client
+            .nodes()
+            .withName(name)
+            .edit(
+                n -> {
+                  n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_DRAIN, drain);
+                  n.getMetadata().getAnnotations().put(NodeAnnotations.STATE, "Working");
+                  return n;
+                });
+      } catch (RuntimeException e) {
+        // A 409 (the controller wrote the node between edit's read and its patch; seen under
+        // load) or the API server away: the next event or resync asks again, as a daemon retries.
+      }
     }
     return false;
   }

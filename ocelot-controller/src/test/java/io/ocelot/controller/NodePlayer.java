@@ -97,15 +97,12 @@ final class NodePlayer implements AutoCloseable {
     }
     if (!drain.equals(a.get(NodeAnnotations.DESIRED_DRAIN))) {
       try {
-        client
-            .nodes()
-            .withName(name)
-            .edit(
-                n -> {
-                  n.getMetadata().getAnnotations().put(NodeAnnotations.DESIRED_DRAIN, drain);
-                  n.getMetadata().getAnnotations().put(NodeAnnotations.STATE, "Working");
-                  return n;
-                });
+        annotate(
+            name,
+            ann -> {
+              ann.put(NodeAnnotations.DESIRED_DRAIN, drain);
+              ann.put(NodeAnnotations.STATE, "Working");
+            });
       } catch (RuntimeException e) {
         // A 409 (the controller wrote the node between edit's read and its patch; seen under
         // load) or the API server away: the next event or resync asks again, as a daemon retries.
@@ -123,33 +120,29 @@ final class NodePlayer implements AutoCloseable {
   private void finish(String name) {
     String reason = failing.get(name);
     try {
-      client
-          .nodes()
-          .withName(name)
-          .edit(
-              n -> {
-                Map<String, String> a = n.getMetadata().getAnnotations();
-                if (reason != null) {
-                  a.put(NodeAnnotations.STATE, "Degraded");
-                  a.put(NodeAnnotations.REASON, reason);
-                  return n;
-                }
-                a.put(NodeAnnotations.CURRENT_CONFIG, a.get(NodeAnnotations.DESIRED_CONFIG));
-                String image = a.get(NodeAnnotations.DESIRED_IMAGE);
-                if (image == null) {
-                  a.remove(NodeAnnotations.CURRENT_IMAGE);
-                } else {
-                  a.put(NodeAnnotations.CURRENT_IMAGE, image);
-                }
-                a.put(NodeAnnotations.STATE, "Done");
-                a.put(NodeAnnotations.REASON, "");
-                if (drains) {
-                  a.put(
-                      NodeAnnotations.DESIRED_DRAIN,
-                      "uncordon-" + a.get(NodeAnnotations.DESIRED_CONFIG));
-                }
-                return n;
-              });
+      annotate(
+          name,
+          a -> {
+            if (reason != null) {
+              a.put(NodeAnnotations.STATE, "Degraded");
+              a.put(NodeAnnotations.REASON, reason);
+              return;
+            }
+            a.put(NodeAnnotations.CURRENT_CONFIG, a.get(NodeAnnotations.DESIRED_CONFIG));
+            String image = a.get(NodeAnnotations.DESIRED_IMAGE);
+            if (image == null) {
+              a.remove(NodeAnnotations.CURRENT_IMAGE);
+            } else {
+              a.put(NodeAnnotations.CURRENT_IMAGE, image);
+            }
+            a.put(NodeAnnotations.STATE, "Done");
+            a.put(NodeAnnotations.REASON, "");
+            if (drains) {
+              a.put(
+                  NodeAnnotations.DESIRED_DRAIN,
+                  "uncordon-" + a.get(NodeAnnotations.DESIRED_CONFIG));
+            }
+          });
       if (reason == null) {
         updates.merge(name, 1, Integer::sum);
       }
@@ -160,6 +153,18 @@ final class NodePlayer implements AutoCloseable {
     }
     busy.remove(name);
     observe(client.nodes().withName(name).get());
+  }
+
+  /** Edits the node's annotations (fabric8's edit: a read, then a patch of what changed). */
+  private void annotate(String name, java.util.function.Consumer<Map<String, String>> change) {
+    client
+        .nodes()
+        .withName(name)
+        .edit(
+            n -> {
+              change.accept(n.getMetadata().getAnnotations());
+              return n;
+            });
   }
 
   /** A daemon's resync: every node looked at again, so a watch event lost to a restart is not. */

@@ -31,11 +31,6 @@ final class BenchLeftovers {
       List<String> names = left.map(p -> p.getFileName().toString()).sorted().toList();
       assertThat(names).as("left in " + dir).allMatch(n -> n.endsWith(".log"));
     }
-    try (Stream<Path> left = Files.list(dir)) {
-      for (Path p : left.toList()) {
-        Files.delete(p);
-      }
-    }
-    Files.delete(dir);
+    io.ocelot.sim.Trees.delete(dir);
   }
 }

@@ -40,18 +40,26 @@ fh_die() { # exit-code message...
   exit "$code"
 }
 
+# Removes a file or tree if it is there: rm is a program, and most removals find nothing.
+fh_remove() { if [ -e "$1" ] || [ -L "$1" ]; then rm -rf "$1"; fi; }
+
 # Slots: staged, booted, rollback. A slot exists when its directory has an image file.
 fh_has() { [ -f "$DEPLOYMENTS/$1/image" ]; }
-fh_get() { cat "$DEPLOYMENTS/$1/$2" 2>/dev/null || true; }
-# The first line of a slot's one-line file into the variable named first, without a fork.
-fh_read() { # var slot file
+# A slot's file into the variable named first ("" when absent), without its trailing newlines
+# as "$(cat …)" would give it, but without a fork.
+fh_get() { # var slot file
   local -n fh_out="$1"
   fh_out=""
-  if [ -f "$DEPLOYMENTS/$2/$3" ]; then IFS= read -r fh_out < "$DEPLOYMENTS/$2/$3" || true; fi
+  if [ -f "$DEPLOYMENTS/$2/$3" ]; then IFS= read -r -d '' fh_out < "$DEPLOYMENTS/$2/$3" || true; fi
+  while [[ $fh_out == *$'\n' ]]; do fh_out="${fh_out%$'\n'}"; done
 }
 
-# The deployment new work is based on: the staged one if any, else the booted one.
-fh_merge_slot() { if fh_has staged; then echo staged; else echo booted; fi; }
+# The deployment new work is based on (the staged one if any, else the booted one) into the
+# variable named first.
+fh_merge_slot() { # var
+  local -n fh_slot="$1"
+  if fh_has staged; then fh_slot=staged; else fh_slot=booted; fi
+}
 
 fh_digest() { # var text: the text's SHA-256 in hex, into the variable named first
   local -n fh_sum="$1"
@@ -74,21 +82,25 @@ fh_image_digest() { # var slot image
 }
 
 # Writes a staged deployment: image, kargs and packages (one per line), and the image's digest.
+# One sha256sum computes both digests: each program run costs more than everything else a staging
+# does.
 fh_write_staged() { # image kargs packages
-  local tmp="$DEPLOYMENTS/.staged.tmp" sum serial=0
-  rm -rf "$tmp"; mkdir -p "$tmp"
+  local tmp="$DEPLOYMENTS/.staged.tmp" serial=0
+  local -a sums
+  fh_remove "$tmp"
+  mkdir "$tmp"
   printf '%s\n' "$1" > "$tmp/image"
   printf '%s\n' "$2" > "$tmp/kargs"
   printf '%s' "$3" > "$tmp/packages"
-  fh_digest sum "$1|$2|$3"
-  printf '%s\n' "$sum" > "$tmp/checksum"
-  fh_digest sum "$1"
-  printf '%s %s\n' "$sum" "$1" > "$tmp/digest"
+  mapfile -t sums < <(exec sha256sum <(printf '%s|%s|%s' "$1" "$2" "$3") <(printf '%s' "$1"))
+  printf '%s\n' "${sums[0]%% *}" > "$tmp/checksum"
+  printf '%s %s\n' "${sums[1]%% *}" "$1" > "$tmp/digest"
   if [ -f "$STATE/serial" ]; then read -r serial < "$STATE/serial" || true; fi
   serial=$(( ${serial:-0} + 1 ))
   echo "$serial" > "$STATE/serial"
   echo "$serial" > "$tmp/serial"
-  rm -rf "$DEPLOYMENTS/staged"; mv "$tmp" "$DEPLOYMENTS/staged"
+  fh_remove "$DEPLOYMENTS/staged"
+  mv "$tmp" "$DEPLOYMENTS/staged"
 }
 
 fh_json_string() { # prints a JSON string literal
@@ -109,6 +121,13 @@ fh_packages_json() { # slot
   printf ']'
 }
 
+fh_listed() { # file line: whether the file has that line
+  local l
+  [ -f "$1" ] || return 1
+  while IFS= read -r l || [ -n "$l" ]; do [ "$l" = "$2" ] && return 0; done < "$1"
+  return 1
+}
+
 fh_unpullable() { # image
-  grep -qxF "$1" "$STATE/faults/unpullable" 2>/dev/null
+  fh_listed "$STATE/faults/unpullable" "$1"
 }

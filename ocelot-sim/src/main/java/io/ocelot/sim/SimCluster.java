@@ -474,9 +474,11 @@ public final class SimCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    // The kubelets learn first that the cluster stops: a renewal interrupted by the shutdown below
+    // then ends quietly instead of logging the failure of every lease left in its loop.
+    kubelet.close();
     ticker.shutdownNow();
     leaseTicker.shutdownNow();
-    kubelet.close();
     // Transitions under way end (a boot half done would log errors); no new ones start.
     transitions.shutdown();
     try {

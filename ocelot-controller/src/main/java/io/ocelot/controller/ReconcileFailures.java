@@ -26,14 +26,25 @@ final class ReconcileFailures {
 
   private ReconcileFailures() {}
 
-  /** The error as one printable line: its type when it has no message, shortened. */
+  /**
+   * The error as one printable line: its type when it has no message, then its root cause when it
+   * has one (fabric8 says only "Operation: [patch] … failed." when no answer came), shortened.
+   */
   static String describe(Exception e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
     String text =
-        e.getMessage() == null || e.getMessage().isBlank()
-            ? e.getClass().getSimpleName()
-            : e.getClass().getSimpleName() + ": " + e.getMessage();
+        typeAndMessage(e) + (root == e ? "" : " (caused by " + typeAndMessage(root) + ")");
     String line = Printable.escape(text);
     return line.length() > MAX_ERROR ? line.substring(0, MAX_ERROR - 3) + "..." : line;
+  }
+
+  private static String typeAndMessage(Throwable t) {
+    return t.getMessage() == null || t.getMessage().isBlank()
+        ? t.getClass().getSimpleName()
+        : t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 
   /** The event's message, or empty when this attempt is not one that gets an event. */

@@ -21,6 +21,18 @@ class ReconcileFailuresTest {
   }
 
   @Test
+  void theRootCauseFollowsAnErrorThatWrapsIt() {
+    Exception wrapped =
+        new IllegalStateException(
+            "Operation: [patch] failed.",
+            new java.io.UncheckedIOException(new java.io.IOException("connection reset")));
+    assertThat(ReconcileFailures.describe(wrapped))
+        .isEqualTo(
+            "IllegalStateException: Operation: [patch] failed. (caused by IOException: connection"
+                + " reset)");
+  }
+
+  @Test
   void eventsOnTheFirstFailureAndAtEveryDoubling() {
     List<Integer> withEvents =
         IntStream.rangeClosed(1, 40)

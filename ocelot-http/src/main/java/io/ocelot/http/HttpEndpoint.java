@@ -13,8 +13,9 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 
 /**
- * The one HTTP endpoint of every Ocelot process: {@code /metrics} (Prometheus text format) and
- * {@code /healthz}; the simulator mounts its fault API and the console on the same server.
+ * The JDK-server endpoint of the simulator and the console: {@code /metrics} (Prometheus text
+ * format) and {@code /healthz}, beside which they mount their fault API and pages. The daemon and
+ * the controller serve theirs on {@link MetricsServer}, which costs nothing while idle.
  */
 public final class HttpEndpoint {
   private HttpEndpoint() {}

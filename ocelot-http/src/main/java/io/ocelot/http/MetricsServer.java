@@ -5,10 +5,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -110,8 +112,8 @@ public final class MetricsServer implements AutoCloseable {
   private void serve(Socket client) {
     try (client) {
       client.setSoTimeout(READ_TIMEOUT_MS);
-      HttpHead.Read head =
-          HttpHead.read(new BufferedInputStream(client.getInputStream(), 1024), MAX_HEAD);
+      InputStream in = new BufferedInputStream(client.getInputStream(), 1024);
+      HttpHead.Read head = HttpHead.read(in, MAX_HEAD);
       OutputStream out = client.getOutputStream();
       if (head instanceof HttpHead.TooLarge) {
         write(out, text(431, "request head too large\n"), true);
@@ -120,8 +122,30 @@ public final class MetricsServer implements AutoCloseable {
       } else if (head instanceof HttpHead.Request r) {
         write(out, answer(r), !r.method().equals("HEAD"));
       }
+      boolean refused = head instanceof HttpHead.TooLarge || head instanceof HttpHead.Malformed;
+      if (refused || head instanceof HttpHead.Request && in.available() > 0) {
+        drainRest(client, in);
+      }
     } catch (IOException e) {
       // The client went away or stayed silent past the timeout: nothing to answer.
+    }
+  }
+
+  /**
+   * Reads what the client sent beyond what was read (a refused head, a body) before closing:
+   * closing with unread input resets the connection, and the client may lose the answer with it.
+   */
+  private static void drainRest(Socket client, InputStream in) throws IOException {
+    client.shutdownOutput();
+    client.setSoTimeout(1000);
+    byte[] sink = new byte[4096];
+    int total = 0;
+    try {
+      for (int n = in.read(sink); n > 0 && total < MAX_HEAD * 4; n = in.read(sink)) {
+        total += n;
+      }
+    } catch (SocketTimeoutException e) {
+      // the client keeps its side open: it has the answer, the close may go ahead
     }
   }
 

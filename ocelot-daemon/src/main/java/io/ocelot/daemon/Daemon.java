@@ -51,6 +51,7 @@ import io.ocelot.daemon.txn.Recovery;
 import io.ocelot.daemon.txn.StateStore;
 import io.ocelot.daemon.txn.Target;
 import io.ocelot.daemon.txn.UpdateEngine;
+import io.ocelot.http.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -128,13 +129,7 @@ public final class Daemon implements AutoCloseable {
     this.policies = new DisruptionPolicySource(client, clock);
     this.drift = new DriftMonitor(host, events, metrics, clock, this::currentView);
     ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(r, "ocelot-daemon-" + settings.node());
-              t.setDaemon(true);
-              return t;
-            });
+        new ScheduledThreadPoolExecutor(1, DaemonThreads.named("ocelot-daemon-" + settings.node()));
     // Closing drops pending retries; only a sync already running may finish.
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.worker = executor;

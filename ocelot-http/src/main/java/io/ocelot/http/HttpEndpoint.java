@@ -35,14 +35,7 @@ public final class HttpEndpoint {
     server.createContext(
         "/healthz",
         exchange -> respond(exchange, 200, "text/plain", "ok\n".getBytes(StandardCharsets.UTF_8)));
-    server.setExecutor(
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "ocelot-http");
-              t.setDaemon(true);
-              return t;
-            }));
+    server.setExecutor(Executors.newFixedThreadPool(threads, DaemonThreads.named("ocelot-http")));
     server.start();
     return server;
   }

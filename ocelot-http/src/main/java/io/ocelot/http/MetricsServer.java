@@ -58,9 +58,9 @@ public final class MetricsServer implements AutoCloseable {
             10,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(WAITING),
-            r -> daemon(r, "ocelot-metrics"));
+            DaemonThreads.named("ocelot-metrics"));
     handlers.allowCoreThreadTimeOut(true);
-    this.acceptor = daemon(this::acceptAll, "ocelot-metrics-accept");
+    this.acceptor = DaemonThreads.named("ocelot-metrics-accept").newThread(this::acceptAll);
     acceptor.start();
   }
 
@@ -186,12 +186,6 @@ public final class MetricsServer implements AutoCloseable {
       out.write(r.body());
     }
     out.flush();
-  }
-
-  private static Thread daemon(Runnable r, String name) {
-    Thread t = new Thread(r, name);
-    t.setDaemon(true);
-    return t;
   }
 
   private static void pause() {

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.host;
 
+import io.ocelot.http.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
@@ -62,9 +63,9 @@ public final class InotifyFileWatcher implements FileWatcher {
       close(service);
       throw new HostException("cannot watch host files: " + IoReasons.of(e), e);
     }
-    Thread t = new Thread(() -> loop(service, names, onChange), "ocelot-drift-watch");
-    t.setDaemon(true);
-    t.start();
+    DaemonThreads.named("ocelot-drift-watch")
+        .newThread(() -> loop(service, names, onChange))
+        .start();
     return () -> close(service);
   }
 

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.host;
 
+import io.ocelot.http.DaemonThreads;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,11 +35,7 @@ public final class ProcessCommandRunner implements CommandRunner {
           10,
           TimeUnit.SECONDS,
           new SynchronousQueue<>(),
-          r -> {
-            Thread t = new Thread(r, "ocelot-command-output");
-            t.setDaemon(true);
-            return t;
-          });
+          DaemonThreads.named("ocelot-command-output"));
 
   private ProcessCommandRunner(Launcher launcher) {
     this.launcher = launcher;

@@ -1,5 +1,6 @@
 package io.ocelot.sim.bench;
 
+import io.ocelot.http.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,12 +20,7 @@ final class ThreadSampler {
   private ThreadSampler(ThreadCpu first) {
     this.seen = new AtomicReference<>(first);
     this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "ocelot-bench-threads");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("ocelot-bench-threads"));
   }
 
   static ThreadSampler start(ThreadCpu first) {

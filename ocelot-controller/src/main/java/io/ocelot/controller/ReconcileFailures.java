@@ -5,8 +5,11 @@ import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a failing pool reconcile shows, decided purely from the attempt count and the error: a
@@ -32,7 +35,9 @@ final class ReconcileFailures {
    */
   static String describe(Exception e) {
     Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
+    // initCause refuses only a cause of itself: a longer cycle ends where it comes round.
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    while (seen.add(root) && root.getCause() != null && !seen.contains(root.getCause())) {
       root = root.getCause();
     }
     String text =

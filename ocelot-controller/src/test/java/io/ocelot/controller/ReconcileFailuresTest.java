@@ -30,6 +30,10 @@ class ReconcileFailuresTest {
         .isEqualTo(
             "IllegalStateException: Operation: [patch] failed. (caused by IOException: connection"
                 + " reset)");
+    Exception a = new IllegalStateException("a");
+    Exception b = new IllegalArgumentException("b", a);
+    a.initCause(b); // a cycle of two
+    assertThat(ReconcileFailures.describe(a)).startsWith("IllegalStateException: a (caused by ");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.ocelot.http;
 
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Threads that do not keep the JVM alive, named for {@code /proc}, thread dumps and the benchmarks'
@@ -16,5 +17,11 @@ public final class DaemonThreads {
       t.setDaemon(true);
       return t;
     };
+  }
+
+  /** A factory whose threads are {@code prefix-1}, {@code prefix-2}, … in the order made. */
+  public static ThreadFactory numbered(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> named(prefix + "-" + count.incrementAndGet()).newThread(r);
   }
 }

@@ -20,6 +20,7 @@ import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
+import io.ocelot.http.DaemonThreads;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,7 +40,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -503,13 +503,7 @@ public final class SimCluster implements AutoCloseable {
   }
 
   private static ScheduledExecutorService daemonThreads(int threads, String name) {
-    AtomicInteger count = new AtomicInteger();
     return Executors.newScheduledThreadPool(
-        threads,
-        r -> {
-          Thread t = new Thread(r, threads == 1 ? name : name + "-" + count.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
+        threads, threads == 1 ? DaemonThreads.named(name) : DaemonThreads.numbered(name));
   }
 }

@@ -24,9 +24,10 @@ class BenchDaemonIT {
             "daemon: "
                 + String.join(" ", io.ocelot.sim.bench.DaemonBenchmark.deployedJavaOptions()))
         .containsPattern("ready after start: +\\d+\\.\\d\\d s")
+        .containsPattern("first sync done: +\\d+\\.\\d\\d s after start \\(start-up CPU \\d+ ms\\)")
         .containsPattern("idle RSS: +\\d+\\.\\d MiB \\(max \\d+\\.\\d MiB over \\d s\\)")
         .containsPattern("idle CPU: +\\d+\\.\\d ms per second \\(\\d+\\.\\d in its second half\\)")
-        .containsPattern("idle CPU by thread: +\\S.* \\d+\\.\\d")
+        .containsPattern("idle CPU by thread: +(\\S.* \\d+\\.\\d|none \\(under a clock tick\\))")
         .containsPattern("idle commands' CPU: +\\d+\\.\\d ms per second")
         .containsPattern("NMT committed: +\\d+ MiB \\(\\d+ classes loaded\\)")
         .containsPattern("NMT by category: +.*Java Heap \\d+\\.\\d")

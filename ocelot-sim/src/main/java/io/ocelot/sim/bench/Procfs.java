@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /** What the benchmarks read about a process they started: /proc figures, its start line. */
 final class Procfs {
-  private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
   private static final Pattern METRICS_ON = Pattern.compile("; metrics on (\\S+:\\d+)");
 
   private Procfs() {}

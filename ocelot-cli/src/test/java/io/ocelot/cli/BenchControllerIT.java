@@ -27,6 +27,8 @@ class BenchControllerIT {
     assertThat(r.out())
         .containsPattern("nodes created: +12 in \\d+\\.\\d s")
         .containsPattern("controller holding them, idle: +RSS \\d+ MiB, \\d+ threads")
+        .containsPattern(
+            "node writes, nothing else asking: +3 in \\d+\\.\\d\\d s \\(\\d+ per second")
         .containsPattern("rendered config → first batch targeted: +\\d+\\.\\d\\d s \\(3 nodes\\)")
         .containsPattern("rollout: +\\d+\\.\\d s for 12 nodes")
         .containsPattern("pool status writes during the rollout: +\\d+ \\(\\d+\\.\\d{3} per node")

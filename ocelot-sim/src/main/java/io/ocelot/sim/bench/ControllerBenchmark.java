@@ -154,6 +154,7 @@ public final class ControllerBenchmark {
               Procfs.status(pid, "Threads:"),
               Procfs.cpuMsPerSecond(
                   Procfs.cpuTicks(pid) - ticks0, Duration.between(idle0, clock.instant()))));
+      report.figure("node writes, nothing else asking", nodeWriteRate(admin));
       return rollout(admin, standIns, rendered.get(), pid, log);
     }
   }
@@ -230,6 +231,42 @@ public final class ControllerBenchmark {
       start.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", javaOptions));
     }
     return start.start();
+  }
+
+  /**
+   * How fast this control plane takes node writes when nothing else asks for much (the controller
+   * and the stand-ins only watch): a first batch's worth of one-annotation merge patches from 8
+   * writers, as the controller writes its targets. On this machine the first batch cannot be
+   * targeted faster than this.
+   */
+  private String nodeWriteRate(KubernetesClient admin) throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    String patch = "{\"metadata\":{\"annotations\":{\"ocelot.io/bench-write\":\"1\"}}}";
+    Instant start = clock.instant();
+    try {
+      List<Future<Node>> writes = new ArrayList<>();
+      for (int i = 0; i < batch; i++) {
+        String name = "worker-" + i;
+        writes.add(
+            pool.submit(
+                () ->
+                    admin
+                        .nodes()
+                        .withName(name)
+                        .patch(PatchContext.of(PatchType.JSON_MERGE), patch)));
+      }
+      for (Future<Node> write : writes) {
+        write.get();
+      }
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("cannot write a node: " + e.getCause(), e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    Duration took = Duration.between(start, clock.instant());
+    return String.format(
+        "%d in %.2f s (%.0f per second, 8 writers)",
+        batch, took.toMillis() / 1000.0, batch * 1000.0 / Math.max(1, took.toMillis()));
   }
 
   /** Creates the workers as kubelets registering would, Done on {@code rendered}, 8 at a time. */

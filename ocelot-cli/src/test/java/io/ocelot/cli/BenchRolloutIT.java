@@ -1,0 +1,40 @@
+package io.ocelot.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ocelot bench rollout} runs end to end on a few workers of the real control plane: t1, the
+ * layered rollout within maxUnavailable, the figures and where the CPU went, and the machine's
+ * speed before and after. Figures printed, not judged.
+ */
+class BenchRolloutIT {
+  @Test
+  void rollsALayeredImageOutAndSaysHowFastTheMachineWas() throws Exception {
+    CliTest.Run r =
+        CliTest.run(
+            "bench",
+            "rollout",
+            "--workers",
+            "3",
+            "--max-unavailable",
+            "1",
+            "--control-plane",
+            "kube",
+            "--reboot-seconds",
+            "1",
+            "--timeout-minutes",
+            "3");
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out())
+        .containsPattern("workers on the image: +3/3")
+        .containsPattern("rollout makespan: +\\d+\\.\\d s")
+        .containsPattern("most unavailable at once: +1 \\(limit 1\\)")
+        .containsPattern("CPU \\(from the opt-in on\\): +this JVM \\d+\\.\\d\\d s")
+        .containsPattern("Ocelot's requests per node update: *\\d+\\.\\d")
+        .containsPattern(
+            "machine speed: +SHA-256 of 64 MiB on one thread, best of 8: \\d+ ms before, \\d+ ms"
+                + " after");
+  }
+}

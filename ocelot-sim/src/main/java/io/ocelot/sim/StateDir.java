@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 
 /**
  * The simulator's directory: {@code kubeconfig}, {@code sim.json} (where the running sim listens)
- * and {@code nodes/<node>/root/}. One running sim holds its lock. The API server keeps its objects
- * in memory, so a directory left by an earlier run is refused (or, asked to, reset): its host roots
- * would no longer match any cluster.
+ * and {@code nodes/<node>/root/}. One running sim holds its lock. A directory left by an earlier
+ * run is refused (or, asked to, reset): the sim starts a fresh cluster every time, and that run's
+ * daemons and controller are gone (on the embedded server its API objects too).
  */
 public final class StateDir implements AutoCloseable {
   static final String MARKER = ".ocelot-state";
@@ -54,9 +54,9 @@ public final class StateDir implements AutoCloseable {
         throw new SimException(
             "state dir "
                 + dir
-                + " holds a cluster from an earlier run, whose API objects lived in that run's"
-                + " memory; pass --reset to delete it and start a fresh cluster, or pick another"
-                + " --state-dir");
+                + " holds a cluster from an earlier run, whose daemons and controller are gone"
+                + " (ocelot sim starts a fresh cluster every time); pass --reset to delete it and"
+                + " start a fresh cluster, or pick another --state-dir");
       }
       deleteTree(abs);
     }

@@ -2,6 +2,10 @@ package io.ocelot.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,5 +40,11 @@ class BenchRolloutIT {
         .containsPattern(
             "machine speed: +SHA-256 of 64 MiB on one thread, best of 8: \\d+ ms before, \\d+ ms"
                 + " after");
+    // The picture goes to the working directory, as a user running it wants it; not a test's.
+    Matcher picture = Pattern.compile("picture: +(\\S+\\.svg)").matcher(r.out());
+    assertThat(picture.find()).as(r.out()).isTrue();
+    Path svg = Path.of(picture.group(1));
+    assertThat(Files.readString(svg)).startsWith("<svg");
+    Files.delete(svg);
   }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -27,7 +28,15 @@ public final class ProcessCommandRunner implements CommandRunner {
   private static final List<String> SEARCH_PATH = List.of("usr/bin", "usr/sbin", "bin", "sbin");
   private static final int MAX_STDOUT = 4 * 1024 * 1024;
 
+  /**
+   * A simulated root's tools run in the C locale whatever the user's shell says: the fake tools'
+   * output then never depends on it, and bash skips loading the locale's ~26 files at every start
+   * (0.2–0.7 ms per command here).
+   */
+  private static final Map<String, String> SIMULATED_ENVIRONMENT = Map.of("LC_ALL", "C");
+
   private final Launcher launcher;
+  private final Map<String, String> environment;
   private final ExecutorService pipes =
       new ThreadPoolExecutor(
           0,
@@ -37,8 +46,9 @@ public final class ProcessCommandRunner implements CommandRunner {
           new SynchronousQueue<>(),
           DaemonThreads.named("ocelot-command-output"));
 
-  private ProcessCommandRunner(Launcher launcher) {
+  private ProcessCommandRunner(Launcher launcher, Map<String, String> environment) {
     this.launcher = launcher;
+    this.environment = environment;
   }
 
   /** Production: {@code chroot <root> <program> ...}; a root of {@code /} runs directly. */
@@ -52,7 +62,8 @@ public final class ProcessCommandRunner implements CommandRunner {
           }
           argv.addAll(c.argv());
           return Optional.of(argv);
-        });
+        },
+        Map.of());
   }
 
   /**
@@ -82,7 +93,8 @@ public final class ProcessCommandRunner implements CommandRunner {
             }
           }
           return Optional.empty();
-        });
+        },
+        SIMULATED_ENVIRONMENT);
   }
 
   /** Turns a command into the argv to execute, or empty when the program does not exist. */
@@ -98,10 +110,11 @@ public final class ProcessCommandRunner implements CommandRunner {
     }
     Process process;
     try {
-      process =
+      ProcessBuilder builder =
           new ProcessBuilder(argv.get())
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-              .start();
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+      builder.environment().putAll(environment);
+      process = builder.start();
     } catch (IOException e) {
       return notFound(command);
     }

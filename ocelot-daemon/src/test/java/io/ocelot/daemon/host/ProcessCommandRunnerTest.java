@@ -43,6 +43,13 @@ class ProcessCommandRunnerTest {
   }
 
   @Test
+  void aSimulatedRootsToolsRunInTheCLocale() throws Exception {
+    tool("locale-of", "echo \"${LC_ALL-unset}\"");
+    assertThat(ProcessCommandRunner.simulatedRoot(root).run(Command.of("locale-of")).stdout())
+        .isEqualTo("C\n");
+  }
+
+  @Test
   void stdinIsEmptyAndTimeoutsKill() throws Exception {
     tool("reader", "cat; echo done");
     assertThat(ProcessCommandRunner.simulatedRoot(root).run(Command.of("reader")).stdout())

@@ -96,8 +96,9 @@ public final class MetricsServer implements AutoCloseable {
       try {
         client = socket.accept();
       } catch (IOException e) {
-        if (!closed) {
-          pause(); // out of file descriptors, say: try again without spinning
+        // Out of file descriptors, say: try again without spinning; interrupted, stop.
+        if (!closed && !pause()) {
+          return;
         }
         continue;
       }
@@ -188,11 +189,14 @@ public final class MetricsServer implements AutoCloseable {
     out.flush();
   }
 
-  private static void pause() {
+  /** Waits a little; false when interrupted (the flag kept). */
+  private static boolean pause() {
     try {
       Thread.sleep(100);
+      return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
     }
   }
 

@@ -70,6 +70,11 @@ public final class BareCluster implements AutoCloseable {
   }
 
   /** Worker {@code index} as a registered kubelet shows it, Done on {@code rendered}. */
+  /** The name {@link #worker} gives worker {@code index}. */
+  public static String workerName(int index) {
+    return ClusterSeed.nodeName("worker", index);
+  }
+
   public static Node worker(int index, String rendered, Instant now) {
     return ClusterSeed.node("worker", index, rendered, "boot-0", now);
   }

@@ -55,9 +55,14 @@ final class ClusterSeed {
     return baseConfig("worker").getSpec().getOsImageURL();
   }
 
+  /** The name of a node: {@code <role>-<index>}. */
+  static String nodeName(String role, int index) {
+    return role + "-" + index;
+  }
+
   /** Node {@code <role>-<index>} on {@code rendered}, ready, zone by index. */
   static Node node(String role, int index, String rendered, String bootId, Instant now) {
-    String name = role + "-" + index;
+    String name = nodeName(role, index);
     return new NodeBuilder()
         .withNewMetadata()
         .withName(name)

@@ -1,6 +1,5 @@
 package io.ocelot.sim.bench;
 
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -22,10 +21,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 
 /**
  * The controller at scale: the controller in a process of its own (as its Deployment runs it,
@@ -36,6 +39,9 @@ import java.util.function.BooleanSupplier;
  * Prints figures; asserts nothing.
  */
 public final class ControllerBenchmark {
+  /** Writers of the benchmark's own requests, as many as the controller's node writers. */
+  private static final int WRITERS = 8;
+
   private final int nodes;
   private final String maxUnavailable;
   private final int batch;
@@ -235,58 +241,62 @@ public final class ControllerBenchmark {
 
   /**
    * How fast this control plane takes node writes when nothing else asks for much (the controller
-   * and the stand-ins only watch): a first batch's worth of one-annotation merge patches from 8
-   * writers, as the controller writes its targets. On this machine the first batch cannot be
-   * targeted faster than this.
+   * and the stand-ins only watch): a first batch's worth of one-annotation merge patches from
+   * {@link #WRITERS} writers, as the controller writes its targets. On this machine the first batch
+   * cannot be targeted faster than this.
    */
   private String nodeWriteRate(KubernetesClient admin) throws InterruptedException {
-    ExecutorService pool = Executors.newFixedThreadPool(8);
     String patch = "{\"metadata\":{\"annotations\":{\"ocelot.io/bench-write\":\"1\"}}}";
     Instant start = clock.instant();
-    try {
-      List<Future<Node>> writes = new ArrayList<>();
-      for (int i = 0; i < batch; i++) {
-        String name = "worker-" + i;
-        writes.add(
-            pool.submit(
-                () ->
-                    admin
-                        .nodes()
-                        .withName(name)
-                        .patch(PatchContext.of(PatchType.JSON_MERGE), patch)));
-      }
-      for (Future<Node> write : writes) {
-        write.get();
-      }
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException("cannot write a node: " + e.getCause(), e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
+    onWriters(
+        "write a node",
+        batch,
+        i ->
+            () ->
+                admin
+                    .nodes()
+                    .withName(BareCluster.workerName(i))
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch),
+        done -> {});
     Duration took = Duration.between(start, clock.instant());
     return String.format(
-        "%d in %.2f s (%.0f per second, 8 writers)",
-        batch, took.toMillis() / 1000.0, batch * 1000.0 / Math.max(1, took.toMillis()));
+        "%d in %.2f s (%.0f per second, %d writers)",
+        batch, took.toMillis() / 1000.0, batch * 1000.0 / Math.max(1, took.toMillis()), WRITERS);
   }
 
-  /** Creates the workers as kubelets registering would, Done on {@code rendered}, 8 at a time. */
+  /** Creates the workers as kubelets registering would, Done on {@code rendered}. */
   private void createNodes(KubernetesClient admin, String rendered) throws InterruptedException {
-    ExecutorService pool = Executors.newFixedThreadPool(8);
+    Instant now = clock.instant();
+    onWriters(
+        "create a node",
+        nodes,
+        i -> () -> admin.nodes().resource(BareCluster.worker(i, rendered, now)).create(),
+        done -> {
+          if (done % 1000 == 0) {
+            report.say("  " + done + " nodes created");
+          }
+        });
+  }
+
+  /**
+   * Runs {@code count} requests on {@link #WRITERS} threads and waits for them all, telling {@code
+   * progress} how many are done, in order; the first that fails stops the benchmark.
+   */
+  private static void onWriters(
+      String what, int count, IntFunction<Callable<?>> request, IntConsumer progress)
+      throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
     try {
-      Instant now = clock.instant();
-      List<Future<Node>> created = new ArrayList<>();
-      for (int i = 0; i < nodes; i++) {
-        Node node = BareCluster.worker(i, rendered, now);
-        created.add(pool.submit(() -> admin.nodes().resource(node).create()));
+      List<Future<?>> sent = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        sent.add(pool.submit(request.apply(i)));
       }
-      for (int i = 0; i < created.size(); i++) {
-        created.get(i).get();
-        if ((i + 1) % 1000 == 0) {
-          report.say("  " + (i + 1) + " nodes created");
-        }
+      for (int i = 0; i < sent.size(); i++) {
+        sent.get(i).get();
+        progress.accept(i + 1);
       }
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException("cannot create a node: " + e.getCause(), e.getCause());
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot " + what + ": " + e.getCause(), e.getCause());
     } finally {
       pool.shutdownNow();
     }

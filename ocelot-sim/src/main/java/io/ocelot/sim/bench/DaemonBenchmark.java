@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The daemon's footprint as deployed: a daemon in a JVM of its own (the given command, Java options
@@ -178,29 +179,52 @@ public final class DaemonBenchmark {
   private boolean awaitReady(Process daemon, Path log, Instant deadline)
       throws InterruptedException {
     HttpClient http = HttpClient.newHttpClient();
-    Optional<URI> metrics = Optional.empty();
-    while (metrics.isEmpty() || !scrape(http, metrics.get()).contains("mcd_state{")) {
-      metrics = metrics.or(() -> Procfs.metricsUri(log));
-      if (!daemon.isAlive() || clock.instant().isAfter(deadline)) {
-        report.say("the daemon did not become ready; its log: " + log);
-        return false;
-      }
-      Thread.sleep(20);
-    }
-    return true;
+    return await(
+        daemon,
+        deadline,
+        "the daemon did not become ready; its log: " + log,
+        () -> {
+          Optional<URI> metrics = Procfs.metricsUri(log);
+          return metrics.isPresent() && scrape(http, metrics.get()).contains("mcd_state{");
+        });
   }
 
   /** True once the daemon's log has a line containing {@code text}; false (said) otherwise. */
   private boolean awaitLogLine(Process daemon, Path log, String text, Instant deadline)
-      throws IOException, InterruptedException {
-    while (!Files.readString(log).contains(text)) {
+      throws InterruptedException {
+    return await(
+        daemon,
+        deadline,
+        "the daemon's first sync did not end (no \"" + text + "\"); its log: " + log,
+        () -> Files.readString(log).contains(text));
+  }
+
+  /** What {@link #await} asks every 20 ms. */
+  @FunctionalInterface
+  private interface Check {
+    boolean done() throws IOException, InterruptedException;
+  }
+
+  /**
+   * Asks {@code check} until it holds (true); false, having said {@code failure}, when the daemon
+   * died or the deadline passed first. A check that cannot read yet counts as not done.
+   */
+  private boolean await(Process daemon, Instant deadline, String failure, Check check)
+      throws InterruptedException {
+    while (true) {
+      try {
+        if (check.done()) {
+          return true;
+        }
+      } catch (IOException e) {
+        // not written or not listening yet: ask again
+      }
       if (!daemon.isAlive() || clock.instant().isAfter(deadline)) {
-        report.say("the daemon's first sync did not end (no \"" + text + "\"); its log: " + log);
+        report.say(failure);
         return false;
       }
       Thread.sleep(20);
     }
-    return true;
   }
 
   /** The busiest few thread groups while idle, in ms per second. */
@@ -214,8 +238,8 @@ public final class DaemonBenchmark {
                     "%s %.1f",
                     e.getKey(), Procfs.cpuMsPerSecond(e.getValue(), Duration.between(from, to))))
         .collect(
-            java.util.stream.Collectors.collectingAndThen(
-                java.util.stream.Collectors.joining(", "),
+            Collectors.collectingAndThen(
+                Collectors.joining(", "),
                 busiest -> busiest.isEmpty() ? "none (under a clock tick)" : busiest));
   }
 

@@ -3,11 +3,14 @@ package io.ocelot.daemon.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +51,36 @@ class FileHostLockTest {
     assertThatThrownBy(() -> other.acquire("other")).hasMessageContaining("held by outer");
     outer.close();
     other.acquire("other").close();
+  }
+
+  @Test
+  void anIdleLockHoldsNoDescriptor() throws Exception {
+    FileHostLock lock = new FileHostLock(root, clock);
+    try (HostLock.Lease lease = lock.acquire("first")) {
+      assertThat(descriptorsOf(root.resolve(FileHostLock.FILE))).isEqualTo(1);
+    }
+    assertThat(descriptorsOf(root.resolve(FileHostLock.FILE))).isZero();
+    try (HostLock.Lease lease = lock.acquire("again")) {
+      assertThatThrownBy(() -> new FileHostLock(root, clock).acquire("other"))
+          .hasMessageContaining("(held by again, pid");
+    }
+    new FileHostLock(root, clock).acquire("other").close();
+    assertThat(Files.readString(root.resolve(FileHostLock.FILE))).isEmpty();
+  }
+
+  /** This process's open descriptors on {@code file}, as the kernel lists them. */
+  private static long descriptorsOf(Path file) throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> file.equals(target(fd))).count();
+    }
+  }
+
+  private static @Nullable Path target(Path fd) {
+    try {
+      return Files.readSymbolicLink(fd);
+    } catch (IOException e) {
+      return null; // the listing's own descriptor, closed by now
+    }
   }
 
   @Test

@@ -49,19 +49,25 @@ public final class FileHostLock implements HostLock {
     }
     FileChannel ch = channel();
     FileLock taken;
+    boolean heldInThisProcess = false;
     try {
       taken = ch.tryLock();
     } catch (OverlappingFileLockException e) {
       taken = null;
+      heldInThisProcess = true;
     } catch (IOException e) {
       throw new HostException("cannot lock " + root.resolve(FILE) + ": " + IoReasons.of(e), e);
     }
     if (taken == null) {
+      String heldBy = holderOf(ch);
+      if (!heldInThisProcess) {
+        closeQuietly(ch); // another process holds it: this one has no lock on the file to lose
+      }
       throw new HostException(
           "another engine is working on host root "
               + root
               + " ("
-              + holderOf(ch)
+              + heldBy
               + "); nothing was changed: try again when it has finished");
     }
     lock = taken;
@@ -71,7 +77,11 @@ public final class FileHostLock implements HostLock {
           ch,
           holder + ", pid " + ProcessHandle.current().pid() + ", since " + clock.instant() + "\n");
     } catch (HostException e) {
-      release(); // no lease reaches the caller, so nobody else would let go of the lock
+      try {
+        release(); // no lease reaches the caller, so nobody else would let go of the lock
+      } catch (HostException secondary) {
+        e.addSuppressed(secondary);
+      }
       throw e;
     }
     return this::release;
@@ -102,6 +112,15 @@ public final class FileHostLock implements HostLock {
     if (failure != null) {
       throw new HostException(
           "cannot unlock " + root.resolve(FILE) + ": " + IoReasons.of(failure), failure);
+    }
+  }
+
+  private void closeQuietly(FileChannel ch) {
+    channel = null;
+    try {
+      ch.close();
+    } catch (IOException e) {
+      // nothing was locked through it; the refusal that follows says what matters
     }
   }
 

@@ -3,7 +3,9 @@ package io.ocelot.daemon.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -66,6 +68,40 @@ class FileHostLockTest {
     }
     new FileHostLock(root, clock).acquire("other").close();
     assertThat(Files.readString(root.resolve(FileHostLock.FILE))).isEmpty();
+  }
+
+  @Test
+  void aRefusalByAnotherProcessKeepsNoDescriptor() throws Exception {
+    Path file = root.resolve(FileHostLock.FILE);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "python holder\n");
+    // Python's lockf is the same POSIX record lock (fcntl F_SETLK) as the JDK's tryLock.
+    Process holder =
+        new ProcessBuilder(
+                "/usr/bin/python3",
+                "-c",
+                "import fcntl, sys, time\n"
+                    + "f = open(sys.argv[1], 'r+')\n"
+                    + "fcntl.lockf(f, fcntl.LOCK_EX)\n"
+                    + "print('locked', flush=True)\n"
+                    + "time.sleep(120)\n",
+                file.toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      assertThat(new BufferedReader(new InputStreamReader(holder.getInputStream())).readLine())
+          .isEqualTo("locked");
+      FileHostLock lock = new FileHostLock(root, clock);
+      assertThatThrownBy(() -> lock.acquire("daemon"))
+          .hasMessageContaining("(held by python holder)");
+      assertThat(descriptorsOf(file)).isZero();
+      holder.destroy();
+      holder.waitFor();
+      lock.acquire("daemon").close();
+      assertThat(descriptorsOf(file)).isZero();
+    } finally {
+      holder.destroyForcibly();
+    }
   }
 
   /** This process's open descriptors on {@code file}, as the kernel lists them. */

@@ -33,7 +33,8 @@ public final class FileHostLock implements HostLock {
   private final Path root;
   private final Clock clock;
   private @Nullable FileChannel channel;
-  private @Nullable FileLock lock;
+
+  /** Leases not yet closed; the lock is held exactly while this is above zero. */
   private int depth;
 
   public FileHostLock(Path root, Clock clock) {
@@ -70,7 +71,6 @@ public final class FileHostLock implements HostLock {
               + heldBy
               + "); nothing was changed: try again when it has finished");
     }
-    lock = taken;
     depth = 1;
     try {
       write(
@@ -89,29 +89,15 @@ public final class FileHostLock implements HostLock {
 
   private synchronized void release() throws HostException {
     FileChannel ch = channel;
-    if (depth == 0 || --depth > 0 || ch == null || lock == null) {
+    if (depth == 0 || --depth > 0 || ch == null) {
       return;
     }
-    lock = null;
     channel = null;
-    IOException failure = null;
-    try {
-      ch.truncate(0);
+    // Closing releases the lock with the descriptor, even when the truncation failed.
+    try (FileChannel closing = ch) {
+      closing.truncate(0);
     } catch (IOException e) {
-      failure = e;
-    }
-    try {
-      ch.close(); // releases the lock with the descriptor, even when the truncation failed
-    } catch (IOException e) {
-      if (failure == null) {
-        failure = e;
-      } else {
-        failure.addSuppressed(e);
-      }
-    }
-    if (failure != null) {
-      throw new HostException(
-          "cannot unlock " + root.resolve(FILE) + ": " + IoReasons.of(failure), failure);
+      throw new HostException("cannot unlock " + root.resolve(FILE) + ": " + IoReasons.of(e), e);
     }
   }
 

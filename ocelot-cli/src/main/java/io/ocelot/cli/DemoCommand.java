@@ -1,5 +1,6 @@
 package io.ocelot.cli;
 
+import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.demo.Demo;
 import io.ocelot.sim.demo.Scenario;
@@ -33,6 +34,17 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--workers", defaultValue = "3", description = "Worker nodes (default: 3).")
   int workers;
+
+  @Option(
+      names = "--machines",
+      arity = "0..1",
+      fallbackValue = "1",
+      defaultValue = "0",
+      description =
+          "The first N workers (1 without a number) are real machines: booted systemd containers"
+              + " with the daemon on them as deployed; reboot-failure then breaks the first of them"
+              + " (needs root, systemd-container and debootstrap; see ocelot sim --help).")
+  int machines;
 
   @CommandLine.Mixin SimTimings timings;
 
@@ -75,6 +87,14 @@ final class DemoCommand implements Callable<Integer> {
             .withWorkers(workers)
             .withTimes(timings.rebootTime(), timings.buildTime())
             .withControlPlane(timings.controlPlane());
+    try {
+      settings =
+          settings.withMachines(
+              MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("error: " + e.getMessage());
+      return ExitCodes.UNREADABLE;
+    }
     boolean passed = Demo.run(s.get(), settings, spec.commandLine().getOut());
     long lines;
     try (var l = Files.lines(log)) {

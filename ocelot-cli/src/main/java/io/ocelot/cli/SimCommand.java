@@ -1,6 +1,7 @@
 package io.ocelot.cli;
 
 import io.ocelot.http.ShutdownGate;
+import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
@@ -52,10 +53,20 @@ final class SimCommand implements Callable<Integer> {
       description = "/metrics, /healthz and the fault API, 0 for any (default: ${DEFAULT-VALUE}).")
   int httpPort;
 
+  @Option(
+      names = "--machines",
+      defaultValue = "0",
+      description =
+          "The first N workers are real machines: Debian roots booted with systemd in"
+              + " systemd-nspawn containers, the daemon on each as its DaemonSet pod runs it. Needs"
+              + " root, systemd-container and debootstrap; the first run builds their base (a few"
+              + " minutes; cached). (default: ${DEFAULT-VALUE})")
+  int machines;
+
   @CommandLine.Mixin SimTimings timings;
 
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
     var out = spec.commandLine().getOut();
     timings.applyLogLevel();
@@ -63,16 +74,19 @@ final class SimCommand implements Callable<Integer> {
     try {
       settings =
           new SimSettings(
-              workers,
-              masters,
-              stateDir,
-              reset,
-              apiPort,
-              httpPort,
-              timings.rebootTime(),
-              timings.buildTime(),
-              SimSettings.defaults(stateDir).retryCap(),
-              timings.controlPlane());
+                  workers,
+                  masters,
+                  stateDir,
+                  reset,
+                  apiPort,
+                  httpPort,
+                  timings.rebootTime(),
+                  timings.buildTime(),
+                  SimSettings.defaults(stateDir).retryCap(),
+                  timings.controlPlane())
+              .withMachines(
+                  MachineSettings.of(
+                      machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;

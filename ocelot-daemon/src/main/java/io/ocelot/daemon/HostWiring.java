@@ -33,6 +33,14 @@ public final class HostWiring {
   }
 
   /**
+   * A real root that is not running yet (a machine before its first boot): its tools through
+   * chroot, systemd's offline ({@link ProcessCommandRunner#offline}), nothing watched.
+   */
+  public static HostContext offline(Path root) throws HostException {
+    return wire(root, ProcessCommandRunner.offline(root), BootIdSource.KERNEL, FileWatcher.NONE);
+  }
+
+  /**
    * A simulated root laid out by ocelot-fakehost. No inotify: a thousand roots would need a
    * thousand watcher threads, so the simulator's daemons poll their files instead.
    */
@@ -49,9 +57,13 @@ public final class HostWiring {
     return wire(root, tools, BootIdSource.SIMULATED, FileWatcher.NONE);
   }
 
-  /** True when {@code root} is a simulated root (it carries the fake tools' state). */
+  /**
+   * True when every tool of {@code root} is a stand-in (ocelot-fakehost's marker). A real root
+   * whose OS image tools are stand-ins (a simulator's machine) is not simulated: its systemd, users
+   * and journal are real, and its tools run through {@code chroot}.
+   */
   public static boolean isSimulated(Path root) {
-    return Files.isDirectory(root.resolve("var/lib/fakehost/ostree"));
+    return Files.isRegularFile(root.resolve("usr/lib/fakehost/simulated-root"));
   }
 
   private static HostContext wire(

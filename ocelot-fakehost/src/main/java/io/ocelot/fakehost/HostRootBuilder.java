@@ -14,7 +14,8 @@ import java.util.UUID;
 /**
  * Lays out a simulated host root: {@code etc/} with {@code core} in passwd and shadow, {@code
  * usr/bin/} with the stand-in tools, the units the reboot command needs, and a booted deployment of
- * a given image.
+ * a given image. Or, on a real root (a booted machine with real systemd, shadow-utils and
+ * journald), only what Debian cannot give it: the OS image tools and their deployments.
  */
 public final class HostRootBuilder {
   /** The stand-in tools, installed under {@code usr/bin}. */
@@ -27,6 +28,26 @@ public final class HostRootBuilder {
           "usermod",
           "journalctl",
           "grub2-editenv");
+
+  /**
+   * The stand-ins a real root gets: the OS image tools (rpm-ostree and bootc are not packaged in
+   * Debian), GRUB's environment tool, and a kubelet that only stays up.
+   */
+  public static final List<String> IMAGE_TOOLS =
+      List.of("rpm-ostree", "bootc", "grub2-editenv", "kubelet");
+
+  /**
+   * Present only in a root whose every tool is a stand-in: the daemon then runs the tools from the
+   * root's {@code usr/bin} instead of through {@code chroot} (the daemon's HostWiring reads it).
+   */
+  public static final String SIMULATED_MARKER = "usr/lib/fakehost/simulated-root";
+
+  /**
+   * ostree's unit that finalizes a staged deployment at shutdown, which MCO's reboot command
+   * requires (ordered as ostree's own). Here it does nothing when it stops: the simulator's reboot
+   * promotes the stand-ins' staged deployment.
+   */
+  static final String FINALIZE_UNIT = "usr/lib/systemd/system/ostree-finalize-staged.service";
 
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
@@ -65,15 +86,16 @@ public final class HostRootBuilder {
     return this;
   }
 
+  /** A simulated root: every tool a stand-in, {@code etc/} with {@code core}. */
   public FakeHost build() {
     try {
       for (String tool : TOOLS) {
         install("usr/bin/" + tool, true);
       }
-      for (String file : FILES) {
-        install(file, false);
-      }
-      install(HEALTH_CHECK, true);
+      write(
+          SIMULATED_MARKER,
+          "Every tool of this root is a stand-in (ocelot-fakehost): run them from here, not"
+              + " through chroot.\n");
       write(
           "etc/passwd",
           "root:x:0:0:root:/root:/bin/bash\ncore:x:1000:1000:CoreOS Admin:/var/home/core:/bin/bash\n");
@@ -82,9 +104,6 @@ public final class HostRootBuilder {
       Files.setPosixFilePermissions(
           root.resolve("etc/shadow"), PosixFilePermissions.fromString("---------"));
       write("etc/os-release", "NAME=\"Fedora Linux\"\nID=fedora\nVARIANT_ID=coreos\n");
-      write(
-          "usr/lib/systemd/system/ostree-finalize-staged.service",
-          "[Unit]\nDescription=OSTree Finalize Staged Deployment\n[Service]\nType=oneshot\n");
       write(
           "usr/lib/systemd/system/kubelet.service",
           "[Unit]\nDescription=Kubernetes Kubelet\n[Service]\nExecStart=/usr/bin/kubelet\n"
@@ -95,25 +114,64 @@ public final class HostRootBuilder {
         Files.createSymbolicLink(root.resolve("home"), Path.of("var/home"));
       }
       Files.createDirectories(root.resolve("run"));
-      Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
-      Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
-      Files.createDirectories(booted);
-      write("var/lib/fakehost/ostree/deployments/booted/image", image + "\n");
-      write("var/lib/fakehost/ostree/deployments/booted/kargs", kargs + "\n");
-      write("var/lib/fakehost/ostree/deployments/booted/packages", "");
-      write("var/lib/fakehost/ostree/deployments/booted/serial", "0\n");
-      write(
-          "var/lib/fakehost/ostree/deployments/booted/checksum",
-          FakeHost.checksum(image + "|" + kargs + "|") + "\n");
-      write(
-          "var/lib/fakehost/ostree/deployments/booted/digest",
-          FakeHost.checksum(image) + " " + image + "\n");
-      write("var/lib/fakehost/serial", "0\n");
-      write("var/lib/fakehost/boot_id", bootId + "\n");
-      return new FakeHost(root);
+      return imageParts();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lay out a host root at " + root, e);
     }
+  }
+
+  /**
+   * A real root (a machine's, with real systemd, users and journal): only the OS image stand-ins,
+   * the image's health check and a booted deployment of the image. Its other tools stay real, so
+   * the daemon runs everything through {@code chroot}.
+   */
+  public FakeHost buildOnRealRoot() {
+    try {
+      for (String tool : IMAGE_TOOLS) {
+        install("usr/bin/" + tool, true);
+      }
+      return imageParts();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lay out the image tools on " + root, e);
+    }
+  }
+
+  /** The stand-ins' library, the image's health check, ostree's unit and the deployments. */
+  private FakeHost imageParts() throws IOException {
+    for (String file : FILES) {
+      install(file, false);
+    }
+    install(HEALTH_CHECK, true);
+    write(
+        FINALIZE_UNIT,
+        """
+        [Unit]
+        Description=OSTree Finalize Staged Deployment (stand-in)
+        DefaultDependencies=no
+        Conflicts=final.target
+        Before=basic.target final.target
+        [Service]
+        Type=oneshot
+        RemainAfterExit=yes
+        ExecStart=/bin/true
+        ExecStop=/bin/true
+        """);
+    Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
+    Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
+    Files.createDirectories(booted);
+    write("var/lib/fakehost/ostree/deployments/booted/image", image + "\n");
+    write("var/lib/fakehost/ostree/deployments/booted/kargs", kargs + "\n");
+    write("var/lib/fakehost/ostree/deployments/booted/packages", "");
+    write("var/lib/fakehost/ostree/deployments/booted/serial", "0\n");
+    write(
+        "var/lib/fakehost/ostree/deployments/booted/checksum",
+        FakeHost.checksum(image + "|" + kargs + "|") + "\n");
+    write(
+        "var/lib/fakehost/ostree/deployments/booted/digest",
+        FakeHost.checksum(image) + " " + image + "\n");
+    write("var/lib/fakehost/serial", "0\n");
+    write("var/lib/fakehost/boot_id", bootId + "\n");
+    return new FakeHost(root);
   }
 
   private void install(String relative, boolean executable) throws IOException {

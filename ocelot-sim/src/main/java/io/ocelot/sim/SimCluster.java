@@ -1,6 +1,7 @@
 package io.ocelot.sim;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.model.MachineConfig;
@@ -96,6 +97,7 @@ public final class SimCluster implements AutoCloseable {
 
   private ControllerOperator controller;
   private SimHttp http;
+  private Machines machines;
 
   private SimCluster(
       SimSettings settings, StateDir state, ControlPlane api, Clock controllerClock) {
@@ -142,6 +144,14 @@ public final class SimCluster implements AutoCloseable {
   }
 
   private void bringUp(Consumer<String> progress) throws SimException {
+    if (settings.machines().count() > 0) {
+      if (!api.authenticates()) {
+        throw new SimException(
+            "machine nodes need the real control plane (--control-plane kube): their daemons log"
+                + " in as their pods");
+      }
+      machines = Machines.prepare(settings.machines(), state, progress);
+    }
     api.installCrds();
     if (!api.authenticates()) {
       state.write("kubeconfig", api.kubeconfig());
@@ -248,10 +258,10 @@ public final class SimCluster implements AutoCloseable {
         HostRootBuilder.at(state.path().resolve("templates").resolve(role))
             .bootedImage(image)
             .build();
+    IgnitionConfig config =
+        ((IgnitionResult.Valid) IgnitionParser.parse(rendered.getSpec().getConfig())).config();
     try {
-      IgnitionResult parsed = IgnitionParser.parse(rendered.getSpec().getConfig());
-      FirstBoot.reapply(
-          HostWiring.simulated(template.root()), ((IgnitionResult.Valid) parsed).config());
+      FirstBoot.reapply(HostWiring.simulated(template.root()), config);
     } catch (HostException e) {
       throw new SimException("cannot lay out the " + role + " root: " + e.getMessage(), e);
     }
@@ -260,7 +270,13 @@ public final class SimCluster implements AutoCloseable {
       List<Future<SimNode>> started = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         int index = i;
-        started.add(pool.submit(() -> addNode(role, index, rendered, template)));
+        boolean machine = role.equals("worker") && index < settings.machines().count();
+        started.add(
+            pool.submit(
+                () ->
+                    machine
+                        ? addMachine(role, index, rendered, image, config)
+                        : addNode(role, index, rendered, template)));
       }
       for (Future<SimNode> f : started) {
         SimNode node = f.get();
@@ -284,6 +300,20 @@ public final class SimCluster implements AutoCloseable {
     }
   }
 
+  /** A machine node: a booted systemd machine with the daemon on it as deployed. */
+  private SimNode addMachine(
+      String role, int index, MachineConfig rendered, String image, IgnitionConfig config)
+      throws SimException {
+    return machines.add(
+        ClusterSeed.node(role, index, rendered.getMetadata().getName(), "", clock.instant()),
+        image,
+        config,
+        access,
+        kubelet,
+        clock,
+        transitions);
+  }
+
   private SimNode addNode(String role, int index, MachineConfig rendered, FakeHost template)
       throws SimException {
     String name = role + "-" + index;
@@ -292,8 +322,8 @@ public final class SimCluster implements AutoCloseable {
     kubelet.register(
         ClusterSeed.node(role, index, rendered.getMetadata().getName(), bootId, clock.instant()));
     access.addDaemonPod(name);
-    SimNode node =
-        new SimNode(
+    SimulatedNode node =
+        new SimulatedNode(
             name,
             host,
             access,

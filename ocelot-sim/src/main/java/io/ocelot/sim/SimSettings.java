@@ -20,7 +20,8 @@ public record SimSettings(
     Duration rebootTime,
     Duration buildTime,
     Duration retryCap,
-    ControlPlaneMode controlPlane) {
+    ControlPlaneMode controlPlane,
+    MachineSettings machines) {
 
   public static final int DEFAULT_API_PORT = 6443;
   public static final int DEFAULT_HTTP_PORT = 8080;
@@ -29,6 +30,40 @@ public record SimSettings(
     if (workers < 0 || masters < 0 || workers + masters == 0) {
       throw new IllegalArgumentException("a cluster needs at least one node");
     }
+    if (machines.count() > workers) {
+      throw new IllegalArgumentException(
+          "--machines "
+              + machines.count()
+              + " is more than the "
+              + workers
+              + " workers: machines are the first workers");
+    }
+  }
+
+  /** Every node simulated. */
+  public SimSettings(
+      int workers,
+      int masters,
+      Path stateDir,
+      boolean reset,
+      int apiPort,
+      int httpPort,
+      Duration rebootTime,
+      Duration buildTime,
+      Duration retryCap,
+      ControlPlaneMode controlPlane) {
+    this(
+        workers,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane,
+        MachineSettings.none());
   }
 
   public static SimSettings defaults(Path stateDir) {
@@ -48,7 +83,17 @@ public record SimSettings(
   /** Free ports: for demos and tests that must not collide with a running sim. */
   public SimSettings onFreePorts() {
     return new SimSettings(
-        workers, masters, stateDir, reset, 0, 0, rebootTime, buildTime, retryCap, controlPlane);
+        workers,
+        masters,
+        stateDir,
+        reset,
+        0,
+        0,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane,
+        machines);
   }
 
   /** A fresh cluster in {@code dir} (demos and benchmarks use a temporary one). */
@@ -63,7 +108,8 @@ public record SimSettings(
         rebootTime,
         buildTime,
         retryCap,
-        controlPlane);
+        controlPlane,
+        machines);
   }
 
   public SimSettings withWorkers(int n) {
@@ -77,7 +123,8 @@ public record SimSettings(
         rebootTime,
         buildTime,
         retryCap,
-        controlPlane);
+        controlPlane,
+        machines);
   }
 
   public SimSettings withControlPlane(ControlPlaneMode mode) {
@@ -91,7 +138,8 @@ public record SimSettings(
         rebootTime,
         buildTime,
         retryCap,
-        mode);
+        mode,
+        machines);
   }
 
   public SimSettings withTimes(Duration reboot, Duration build) {
@@ -105,6 +153,23 @@ public record SimSettings(
         reboot,
         build,
         retryCap,
-        controlPlane);
+        controlPlane,
+        machines);
+  }
+
+  /** The first {@code machines.count()} workers as machines. */
+  public SimSettings withMachines(MachineSettings machines) {
+    return new SimSettings(
+        workers,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane,
+        machines);
   }
 }

@@ -1,5 +1,7 @@
 package io.ocelot.sim;
 
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.Machine;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -138,6 +140,9 @@ public final class StateDir implements AutoCloseable {
 
   private static void deleteTree(Path dir) throws SimException {
     try {
+      // Machine roots a killed sim left mounted: deleting through them would empty their layers
+      // and still fail at the mount points.
+      Machine.unmountAllUnder(dir, new LocalPrograms());
       Trees.deleteBelow(dir);
     } catch (IOException e) {
       throw new SimException("cannot reset state dir " + dir + ": " + describe(e), e);

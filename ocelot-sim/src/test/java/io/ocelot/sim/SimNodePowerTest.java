@@ -24,7 +24,7 @@ class SimNodePowerTest {
 
   private final Executor pool = handed::add;
 
-  private SimNode node(String name) {
+  private SimulatedNode node(String name) {
     return UnwiredNodes.node(dir, name, pool);
   }
 
@@ -37,8 +37,8 @@ class SimNodePowerTest {
 
   @Test
   void dueTransitionsOfSeveralNodesAreHandedOverInOneTick() throws Exception {
-    SimNode a = node("worker-0");
-    SimNode b = node("worker-1");
+    SimulatedNode a = node("worker-0");
+    SimulatedNode b = node("worker-1");
     a.host().requestReboot();
     b.host().requestReboot();
 
@@ -53,7 +53,7 @@ class SimNodePowerTest {
 
   @Test
   void aNodeWhoseTransitionIsUnderWayIsNotHandedOverAgain() throws Exception {
-    SimNode a = node("worker-0");
+    SimulatedNode a = node("worker-0");
     a.host().requestReboot();
 
     a.tick(true);
@@ -65,7 +65,7 @@ class SimNodePowerTest {
 
   @Test
   void aTickThatDoesNotLookForRequestsLeavesARequestForLater() throws Exception {
-    SimNode a = node("worker-0");
+    SimulatedNode a = node("worker-0");
     a.host().requestReboot();
 
     a.tick(false);
@@ -77,7 +77,7 @@ class SimNodePowerTest {
 
   @Test
   void aRebootTheDaemonsCommandRequestedIsHandedOverWhenTheCommandEnds() throws Exception {
-    SimNode a = node("worker-0");
+    SimulatedNode a = node("worker-0");
     Command reboot = Command.of("systemd-run", "/bin/sh", "-c", "systemctl reboot");
     CommandResult ok = new CommandResult(reboot, 0, "", "");
     CommandRunner systemdRun =
@@ -95,7 +95,7 @@ class SimNodePowerTest {
 
   @Test
   void aCommandThatRequestsNoRebootHandsNothingOver() {
-    SimNode a = node("worker-0");
+    SimulatedNode a = node("worker-0");
 
     a.heard(command -> new CommandResult(command, 0, "enabled", ""))
         .run(Command.of("systemctl", "is-enabled", "x"));

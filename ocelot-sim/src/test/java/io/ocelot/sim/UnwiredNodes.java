@@ -11,13 +11,13 @@ import java.util.concurrent.Executor;
 final class UnwiredNodes {
   private UnwiredNodes() {}
 
-  static SimNode node(Path dir, String name) {
+  static SimulatedNode node(Path dir, String name) {
     return node(dir, name, Runnable::run);
   }
 
   /** A node whose power transitions run on {@code transitions}. */
-  static SimNode node(Path dir, String name, Executor transitions) {
-    return new SimNode(
+  static SimulatedNode node(Path dir, String name, Executor transitions) {
+    return new SimulatedNode(
         name,
         HostRootBuilder.at(dir.resolve(name)).build(),
         null,

@@ -53,6 +53,19 @@ public final class ProcessCommandRunner implements CommandRunner {
 
   /** Production: {@code chroot <root> <program> ...}; a root of {@code /} runs directly. */
   public static ProcessCommandRunner chroot(Path root) {
+    return chroot(root, Map.of());
+  }
+
+  /**
+   * A real root that is not running: an image being laid out, as Ignition does before the first
+   * boot. {@code chroot} with systemd's tools acting on files only ({@code SYSTEMD_OFFLINE=1}:
+   * enable and disable write links, daemon-reload is skipped), as they would without a /proc.
+   */
+  public static ProcessCommandRunner offline(Path root) {
+    return chroot(root, Map.of("SYSTEMD_OFFLINE", "1"));
+  }
+
+  private static ProcessCommandRunner chroot(Path root, Map<String, String> environment) {
     return new ProcessCommandRunner(
         c -> {
           List<String> argv = new ArrayList<>();
@@ -63,7 +76,12 @@ public final class ProcessCommandRunner implements CommandRunner {
           argv.addAll(c.argv());
           return Optional.of(argv);
         },
-        Map.of());
+        environment);
+  }
+
+  /** Programs of the machine this JVM runs on, found on its PATH. */
+  public static ProcessCommandRunner local() {
+    return chroot(Path.of("/"));
   }
 
   /**

@@ -9,6 +9,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.BareCluster;
+import io.ocelot.sim.DeployedJvm;
 import io.ocelot.sim.SimException;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.sim.DeployedJvm;
+import io.ocelot.sim.PodCredentials;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
@@ -109,7 +111,8 @@ public final class DaemonBenchmark {
             Duration.ofSeconds(8),
             ControlPlaneMode.KUBE);
     try (SimCluster sim = SimCluster.start(settings, line -> {})) {
-      PodCredentials pod = PodCredentials.write(sim.node(NODE).handOver(), dir.resolve("pod"));
+      Map<String, String> pod =
+          PodCredentials.of(sim.node(NODE).handOver()).writeForLocalProcess(dir.resolve("pod"));
       report.say("daemon: " + String.join(" ", javaOptions));
       Map<String, String> env = DeployedJvm.of(DeployedJvm.DAEMON).environment();
       if (!env.isEmpty()) {
@@ -146,7 +149,7 @@ public final class DaemonBenchmark {
 
   /** The daemon as its pod starts it: options in JAVA_TOOL_OPTIONS, credentials as mounted. */
   private Process launch(
-      List<String> options, Map<String, String> env, PodCredentials pod, Path root, Path log)
+      List<String> options, Map<String, String> env, Map<String, String> pod, Path root, Path log)
       throws IOException {
     List<String> argv = new ArrayList<>(command);
     argv.addAll(List.of("--node=" + NODE, "--host-root=" + root, "--metrics-address=127.0.0.1:0"));
@@ -154,7 +157,7 @@ public final class DaemonBenchmark {
         new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile());
     Map<String, String> environment = start.environment();
     environment.putAll(env);
-    environment.putAll(pod.environment());
+    environment.putAll(pod);
     environment.put("JAVA_TOOL_OPTIONS", String.join(" ", options));
     environment.put("NODE_NAME", NODE);
     // This JVM's java first: the image's launcher runs `java` from PATH.

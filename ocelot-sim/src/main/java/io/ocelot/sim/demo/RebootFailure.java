@@ -2,8 +2,11 @@ package io.ocelot.sim.demo;
 
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.fakehost.FakeHost;
+import io.ocelot.sim.MachineNode;
+import io.ocelot.sim.MetricsText;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;
+import io.ocelot.sim.SimNode;
 import io.ocelot.sim.demo.Timeline.Seen;
 import java.time.Duration;
 import java.util.Map;
@@ -30,8 +33,13 @@ public final class RebootFailure implements Scenario {
   @Override
   public void run(SimCluster sim, Timeline t) {
     Admin admin = new Admin(sim.client());
-    FakeHost host = node(sim).host();
-    String oldConfig = admin.annotation(NODE, NodeAnnotations.CURRENT_CONFIG);
+    SimNode target = target(sim);
+    String node = target.name();
+    // A machine's daemon runs as deployed: its retry backs off up to a minute (the sim's, 8 s).
+    Duration wait = target instanceof MachineNode ? WAIT.multipliedBy(3) : WAIT;
+    FakeHost host = target.host();
+    int bootsBefore = boots(target);
+    String oldConfig = admin.annotation(node, NodeAnnotations.CURRENT_CONFIG);
     String oldImage = host.image(FakeHost.Slot.BOOTED).orElse("");
     String metrics = sim.httpUrl() + "/metrics";
 
@@ -54,35 +62,35 @@ public final class RebootFailure implements Scenario {
       return;
     }
 
-    t.info("mv " + NODE + "/root/usr/bin/systemd-run " + NODE + "/root/usr/bin/systemd-run2");
+    t.info("mv " + node + "/root/usr/bin/systemd-run " + node + "/root/usr/bin/systemd-run2");
     host.breakTool("systemd-run");
     if (!t.check(
-        "break reboots on " + NODE,
+        "break reboots on " + node,
         () -> Seen.of(host.isBroken("systemd-run"), "usr/bin/systemd-run renamed"))) {
       return;
     }
 
-    t.info("kubectl label node " + NODE + " " + Admin.LAYERED_LABEL + "=");
-    admin.label(NODE, Admin.LAYERED_LABEL, "");
+    t.info("kubectl label node " + node + " " + Admin.LAYERED_LABEL + "=");
+    admin.label(node, Admin.LAYERED_LABEL, "");
     if (!t.check(
-        "move " + NODE + " into the layered pool",
+        "move " + node + " into the layered pool",
         () ->
             Seen.of(
-                admin.node(NODE).getMetadata().getLabels().containsKey(Admin.LAYERED_LABEL),
+                admin.node(node).getMetadata().getLabels().containsKey(Admin.LAYERED_LABEL),
                 "labelled " + Admin.LAYERED_LABEL))) {
       return;
     }
 
     if (!t.await(
-        NODE + " fails to reboot, rolls back, and says why",
+        node + " fails to reboot, rolls back, and says why",
         WAIT,
         () -> {
           double failed =
               MetricsText.scrape(metrics)
-                  .value("mcd_reboots_failed_total", Map.of("node", NODE))
+                  .value("mcd_reboots_failed_total", Map.of("node", node))
                   .orElse(0.0);
-          String state = admin.state(NODE);
-          String reason = admin.annotation(NODE, NodeAnnotations.REASON);
+          String state = admin.state(node);
+          String reason = admin.annotation(node, NodeAnnotations.REASON);
           String degraded =
               admin.condition("layered", "NodeDegraded").map(c -> c.getMessage()).orElse("");
           boolean ok =
@@ -90,10 +98,10 @@ public final class RebootFailure implements Scenario {
                   && state.equals("Degraded")
                   && reason.startsWith("reboot command failed:")
                   && reason.contains("systemd-run")
-                  && degraded.contains("Node " + NODE + " is reporting: \"reboot command failed:")
+                  && degraded.contains("Node " + node + " is reporting: \"reboot command failed:")
                   && host.image(FakeHost.Slot.BOOTED).orElse("").equals(oldImage)
                   && host.image(FakeHost.Slot.STAGED).isEmpty()
-                  && admin.annotation(NODE, NodeAnnotations.CURRENT_CONFIG).equals(oldConfig);
+                  && admin.annotation(node, NodeAnnotations.CURRENT_CONFIG).equals(oldConfig);
           return Seen.of(
               ok,
               "mcd_reboots_failed_total="
@@ -110,33 +118,34 @@ public final class RebootFailure implements Scenario {
       return;
     }
 
-    t.info("mv " + NODE + "/root/usr/bin/systemd-run2 " + NODE + "/root/usr/bin/systemd-run");
+    t.info("mv " + node + "/root/usr/bin/systemd-run2 " + node + "/root/usr/bin/systemd-run");
     host.fixTool("systemd-run");
     if (!t.check(
-        "fix reboots on " + NODE,
+        "fix reboots on " + node,
         () -> Seen.of(!host.isBroken("systemd-run"), "usr/bin/systemd-run back"))) {
       return;
     }
 
     t.await(
-        NODE + " retries, reboots into the layered image and config, and recovers",
-        WAIT,
+        node + " retries, reboots into the layered image and config, and recovers",
+        wait,
         () -> {
           var m = MetricsText.scrape(metrics);
-          double failed = m.value("mcd_reboots_failed_total", Map.of("node", NODE)).orElse(-1.0);
-          double failing = m.value("mcd_reboot_failing", Map.of("node", NODE)).orElse(-1.0);
-          String state = admin.state(NODE);
-          String image = admin.annotation(NODE, NodeAnnotations.CURRENT_IMAGE);
-          String config = admin.annotation(NODE, NodeAnnotations.CURRENT_CONFIG);
+          double failed = m.value("mcd_reboots_failed_total", Map.of("node", node)).orElse(-1.0);
+          double failing = m.value("mcd_reboot_failing", Map.of("node", node)).orElse(-1.0);
+          String state = admin.state(node);
+          String image = admin.annotation(node, NodeAnnotations.CURRENT_IMAGE);
+          String config = admin.annotation(node, NodeAnnotations.CURRENT_CONFIG);
           String layeredConfig = admin.rendered("layered").orElse("?");
           boolean ok =
               state.equals("Done")
-                  && admin.annotation(NODE, NodeAnnotations.REASON).isEmpty()
+                  && admin.annotation(node, NodeAnnotations.REASON).isEmpty()
                   && image.equals(built[0])
                   && config.equals(layeredConfig)
                   && host.image(FakeHost.Slot.BOOTED).orElse("").equals(built[0])
                   && failed == 0.0
-                  && failing == 0.0;
+                  && failing == 0.0
+                  && boots(target) > bootsBefore;
           return Seen.of(
               ok,
               "state="
@@ -148,11 +157,30 @@ public final class RebootFailure implements Scenario {
                   + ", mcd_reboots_failed_total="
                   + failed
                   + ", mcd_reboot_failing="
-                  + failing);
+                  + failing
+                  + (target instanceof MachineNode
+                      ? ", boots in its journal " + bootsBefore + " -> " + boots(target)
+                      : ""));
         });
   }
 
-  static io.ocelot.sim.SimNode node(SimCluster sim) {
+  /** Boots the node's own journal lists (a machine's); a simulated node counts its reboots. */
+  private static int boots(SimNode node) {
+    return node instanceof MachineNode m ? m.journalBoots().size() : node.reboots().size();
+  }
+
+  /**
+   * The first machine node where there are machines (the field test on a real host), else {@link
+   * #NODE}.
+   */
+  static SimNode target(SimCluster sim) {
+    return sim.nodes().stream()
+        .filter(n -> n instanceof MachineNode)
+        .findFirst()
+        .orElseGet(() -> node(sim));
+  }
+
+  static SimNode node(SimCluster sim) {
     try {
       return sim.node(NODE);
     } catch (SimException e) {

@@ -1,4 +1,4 @@
-package io.ocelot.sim.bench;
+package io.ocelot.sim;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
@@ -6,24 +6,26 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.ocelot.sim.SimCluster;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * How deploy/ runs a workload's JVM — its container's {@code JAVA_TOOL_OPTIONS} and plain
- * environment, read from the manifest the sim carries — so that a benchmark measures exactly that
- * and the two cannot drift.
+ * How deploy/ runs a workload's JVM — its container's arguments, {@code JAVA_TOOL_OPTIONS} and
+ * plain environment, read from the manifest the sim carries — so that a benchmark measures, and a
+ * machine node runs, exactly that and the two cannot drift.
  */
-record DeployedJvm(List<String> javaOptions, Map<String, String> environment) {
-  static final String DAEMON = "deploy/daemon/03-daemonset.yaml";
-  static final String CONTROLLER = "deploy/controller/02-deployment.yaml";
+public record DeployedJvm(
+    List<String> args, List<String> javaOptions, Map<String, String> environment) {
+  public static final String DAEMON = "deploy/daemon/03-daemonset.yaml";
+  public static final String CONTROLLER = "deploy/controller/02-deployment.yaml";
 
   /** The first container of the DaemonSet or Deployment in {@code manifest} (under deploy/). */
-  static DeployedJvm of(String manifest) throws IOException {
+  public static DeployedJvm of(String manifest) throws IOException {
     List<EnvVar> env;
+    List<String> args;
     try (var in = SimCluster.class.getResourceAsStream(manifest)) {
       if (in == null) {
         throw new IOException("missing resource io/ocelot/sim/" + manifest);
@@ -34,6 +36,9 @@ record DeployedJvm(List<String> javaOptions, Map<String, String> environment) {
               ? ds.getSpec().getTemplate()
               : ((Deployment) workload).getSpec().getTemplate();
       env = template.getSpec().getContainers().get(0).getEnv();
+      args =
+          Objects.requireNonNullElse(
+              template.getSpec().getContainers().get(0).getArgs(), List.of());
     }
     List<String> options = List.of();
     Map<String, String> plain = new TreeMap<>();
@@ -44,6 +49,6 @@ record DeployedJvm(List<String> javaOptions, Map<String, String> environment) {
         plain.put(e.getName(), e.getValue()); // not the downward API's (NODE_NAME, POD_NAME)
       }
     }
-    return new DeployedJvm(options, Map.copyOf(plain));
+    return new DeployedJvm(List.copyOf(args), options, Map.copyOf(plain));
   }
 }

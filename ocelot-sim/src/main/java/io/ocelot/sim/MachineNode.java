@@ -1,0 +1,144 @@
+package io.ocelot.sim;
+
+import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.fakehost.FakeHost;
+import io.ocelot.sim.machine.Machine;
+import io.ocelot.sim.machine.MachineException;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A machine node: a booted systemd machine whose daemon runs on it as deployed (its DaemonSet pod's
+ * launcher, arguments and environment, production wiring, tools through chroot), its root at the
+ * node's host root. It goes down when its systemd reboots (or it ends otherwise); then the sim is
+ * its bootloader: the stand-ins' staged deployment (or a queued rollback, or the boot counter's
+ * fallback) becomes the booted one, a fresh token goes into the pod's files, and the machine boots
+ * again. Its metrics are read from its daemon's {@code /metrics}.
+ */
+public final class MachineNode extends SimNode {
+  private static final Logger LOG = LoggerFactory.getLogger(MachineNode.class);
+
+  /** A boot of a machine here takes a second or two; a loaded CI machine, longer. */
+  static final Duration BOOT_TIMEOUT = Duration.ofSeconds(120);
+
+  /** The pod's files, fresh for each boot (a new container gets a new token). */
+  interface Pod {
+    void write() throws java.io.IOException;
+  }
+
+  private final Machine machine;
+  private final Pod pod;
+  private final PrometheusRegistry registry;
+  private volatile String bootId = "";
+
+  MachineNode(
+      String name,
+      FakeHost host,
+      Machine machine,
+      Pod pod,
+      PrometheusRegistry registry,
+      SimKubelet kubelet,
+      Clock clock,
+      Executor transitions) {
+    super(name, host, kubelet, clock, transitions);
+    this.machine = machine;
+    this.pod = pod;
+    this.registry = registry;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  @Override
+  public PrometheusRegistry registry() {
+    return registry;
+  }
+
+  /** The first boot, laid out already; the node is Ready once the machine is up. */
+  synchronized void start() throws SimException {
+    try {
+      pod.write();
+      machine.boot(BOOT_TIMEOUT);
+    } catch (MachineException e) {
+      throw new SimException(e.getMessage(), e);
+    } catch (java.io.IOException e) {
+      throw new SimException("node " + name() + ": cannot write its pod's files: " + e, e);
+    }
+    bootId = machine.bootId().orElse("");
+    postReady();
+  }
+
+  /** The boots the machine's own journal lists ({@code journalctl --list-boots}), oldest first. */
+  public List<String> journalBoots() {
+    return machine
+        .exec(Duration.ofSeconds(30), "journalctl", "--list-boots", "--no-pager")
+        .filter(CommandResult::ok)
+        .map(
+            r ->
+                r.stdout()
+                    .lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("IDX")) // the header (systemd 250+)
+                    .toList())
+        .orElse(List.of());
+  }
+
+  @Override
+  boolean wentDown(boolean lookForRequests) {
+    return !machine.isRunning();
+  }
+
+  @Override
+  Duration downTime() {
+    return Duration.ZERO; // a machine's boot takes its own time
+  }
+
+  @Override
+  void stopDaemon() {
+    // The daemon went down with the machine.
+    LOG.info(
+        "node {}: the machine ended (systemd-nspawn exited {}{})",
+        name(),
+        machine.exitCode().orElse(-1),
+        machine.exitCode().orElse(-1) == Machine.REBOOTED ? ": a reboot" : "");
+  }
+
+  @Override
+  void boot() {
+    host().reboot();
+    if (host().crashesOnBoot()) {
+      // The boot crashes before systemd starts anything: down again; the boot counter takes the
+      // machine back to the previous deployment after three tries.
+      LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name());
+      setReady(false, "KubeletNotReady", "the node crashed while booting");
+      return;
+    }
+    try {
+      start();
+    } catch (SimException e) {
+      LOG.error("node {}: the machine did not come up: {}", name(), e.getMessage());
+    }
+  }
+
+  @Override
+  String bootId() {
+    return bootId;
+  }
+
+  @Override
+  public String handOver() {
+    throw new UnsupportedOperationException(
+        "the daemon of machine node " + name() + " runs on the machine");
+  }
+
+  @Override
+  public void close() {
+    machine.close();
+  }
+}

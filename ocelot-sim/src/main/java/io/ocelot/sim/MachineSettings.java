@@ -1,0 +1,35 @@
+package io.ocelot.sim;
+
+import io.ocelot.sim.machine.MachineBase;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * How many workers are machines (the first ones), and what they are made of: the daemon's image as
+ * the build laid it out (ocelot-daemon/target/image), the cache their Debian base is kept in, and
+ * the Debian mirror it is built from.
+ */
+public record MachineSettings(int count, Path daemonImage, Path cache, String mirror) {
+  public MachineSettings {
+    if (count < 0) {
+      throw new IllegalArgumentException("--machines must not be negative");
+    }
+  }
+
+  /** No machines: every node simulated. */
+  public static MachineSettings none() {
+    return new MachineSettings(0, Path.of(""), Path.of(""), MachineBase.DEFAULT_MIRROR);
+  }
+
+  /**
+   * {@code count} machines, the base in the user's cache ({@link MachineBase#defaultCache}), from
+   * {@code $OCELOT_DEBIAN_MIRROR} or Debian's own mirror.
+   */
+  public static MachineSettings of(int count, Path daemonImage, Map<String, String> env) {
+    return new MachineSettings(
+        count,
+        daemonImage,
+        MachineBase.defaultCache(env),
+        env.getOrDefault("OCELOT_DEBIAN_MIRROR", MachineBase.DEFAULT_MIRROR));
+  }
+}

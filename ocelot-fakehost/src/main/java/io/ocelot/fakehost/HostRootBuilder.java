@@ -156,6 +156,9 @@ public final class HostRootBuilder {
         ExecStart=/bin/true
         ExecStop=/bin/true
         """);
+    // The image's preset policy, as Fedora CoreOS and RHCOS ship it: what is not enabled by name is
+    // disabled (systemd's own default, without such a line, is to enable).
+    write("usr/lib/systemd/system-preset/99-default-disable.preset", "disable *\n");
     Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
     Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
     Files.createDirectories(booted);

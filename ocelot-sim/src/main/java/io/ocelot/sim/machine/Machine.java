@@ -2,6 +2,7 @@ package io.ocelot.sim.machine;
 
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.http.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -242,6 +243,22 @@ public final class Machine implements AutoCloseable {
     } catch (IOException e) {
       return false; // it ended meanwhile
     }
+  }
+
+  /**
+   * Commands run inside the running machine, as the daemon runs its host tools (a program that is
+   * not there: exit 127, nsenter's words).
+   */
+  public CommandRunner commands() {
+    return command -> {
+      List<String> argv = command.argv();
+      return exec(command.timeout(), argv.toArray(String[]::new))
+          .map(r -> new CommandResult(command, r.exitCode(), r.stdout(), r.stderrTail()))
+          .orElseGet(
+              () ->
+                  new CommandResult(
+                      command, CommandResult.NOT_FOUND, "", "machine " + name + " is not running"));
+    };
   }
 
   /** The kernel's boot id as the machine sees it (systemd-nspawn gives every boot its own). */

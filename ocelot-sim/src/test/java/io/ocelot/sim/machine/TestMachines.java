@@ -1,0 +1,47 @@
+package io.ocelot.sim.machine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A machine for a test, without a cluster: the shared base (built on first use, as the simulator
+ * builds it), a root of its own under {@code dir}, booted. Where machines cannot run the test fails
+ * with the reason.
+ */
+final class TestMachines {
+  private TestMachines() {}
+
+  static Machine boot(Path dir, String name, List<Machine.Bind> binds) throws Exception {
+    LocalPrograms programs = new LocalPrograms();
+    MachineBase base =
+        new MachineBase(
+            MachineBase.defaultCache(System.getenv()),
+            MachineBase.DEFAULT_MIRROR,
+            programs,
+            Clock.systemUTC());
+    var missing =
+        MachineSupport.whyNot(
+            programs, MachineSupport.uid(), Path.of("/proc/filesystems"), !base.isBuilt());
+    if (missing.isPresent()) {
+      throw new AssertionError(missing.get());
+    }
+    Path root = base.ensure(System.out::println);
+    Machine machine =
+        new Machine(
+            name, root, dir.resolve(name).resolve("root"), dir.resolve(name), binds, programs);
+    machine.mount();
+    write(machine.root().resolve("etc/hostname"), name + "\n");
+    machine.boot(Duration.ofSeconds(120));
+    return machine;
+  }
+
+  static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+}

@@ -218,7 +218,11 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
-  /** Starts the drift monitor on the config the node settled on (once per target). */
+  /**
+   * Starts the drift monitor on the config the node settled on (once per target), then checks once:
+   * a change made before the watch began (while the daemon was down or starting) raises no event,
+   * and the poll is minutes away.
+   */
   private void watchForDrift(Target target) throws HostException {
     if (drift.watching(target)) {
       return;
@@ -226,6 +230,7 @@ public final class Daemon implements AutoCloseable {
     Optional<MachineConfig> config = machineConfig(target.config());
     if (config.isPresent()) {
       drift.start(target, config.get(), this::driftSoon);
+      driftSoon();
     }
   }
 

@@ -27,6 +27,12 @@ public final class HostException extends Exception {
     this.command = Optional.of(result);
   }
 
+  /** The same with {@code more} after the command's failure (what else the host said). */
+  public HostException(String what, CommandResult result, String more) {
+    super(what + ": " + result.describeFailure() + more);
+    this.command = Optional.of(result);
+  }
+
   /** Never null: every constructor takes the message. */
   @Override
   public String getMessage() {

@@ -83,12 +83,52 @@ public final class Systemd {
   }
 
   /**
-   * Reloads or restarts a service (the rebootless post-config actions); a failure reads {@code
-   * restarting chronyd.service failed: systemctl exited 1: "…"}.
+   * Reloads or restarts a service (the rebootless post-config actions). A failure reads {@code
+   * restarting chronyd.service failed: systemctl exited 1: "Job for chronyd.service failed …"} and,
+   * where the unit's journal has them, its own last words ({@code ; its journal: "…"}): systemctl
+   * only says that the job failed, the service says why.
    */
   public void serviceAction(String verb, String unit) throws HostException {
-    HostException.check(
-        runner, Command.of("systemctl", verb, unit), verb + "ing " + unit + " failed");
+    CommandResult r = runner.run(Command.of("systemctl", verb, unit));
+    if (!r.ok()) {
+      String said = lastWords(unit);
+      throw new HostException(
+          verb + "ing " + unit + " failed",
+          r,
+          said.isEmpty() ? "" : "; its journal: \"" + said.replace("\"", "\\\"") + "\"");
+    }
+  }
+
+  /** Lines of the unit's journal a failure quotes at most. */
+  static final int JOURNAL_LINES = 3;
+
+  /**
+   * The last lines the unit's own processes logged in this boot ({@code _SYSTEMD_UNIT=}), else what
+   * systemd logged about it; empty without a journal. Joined with {@code " / "}, at most 300
+   * characters.
+   */
+  String lastWords(String unit) {
+    for (String match : List.of("_SYSTEMD_UNIT=" + unit, "--unit=" + unit)) {
+      CommandResult r =
+          runner.run(
+              Command.of(
+                  "journalctl",
+                  match,
+                  "--boot=0",
+                  "--output=cat",
+                  "--lines=" + JOURNAL_LINES,
+                  "--no-pager",
+                  "--quiet"));
+      String text =
+          r.ok()
+              ? String.join(
+                  " / ", r.stdout().lines().map(String::strip).filter(l -> !l.isEmpty()).toList())
+              : "";
+      if (!text.isEmpty()) {
+        return text.length() <= 300 ? text : "..." + text.substring(text.length() - 297);
+      }
+    }
+    return "";
   }
 
   public void daemonReload() throws HostException {

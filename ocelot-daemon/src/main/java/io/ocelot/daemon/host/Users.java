@@ -1,11 +1,20 @@
 package io.ocelot.daemon.host;
 
 import io.ocelot.api.ignition.Bytes;
+import java.util.List;
 import java.util.Optional;
 
 /** Password hashes: read from {@code /etc/shadow}, set with {@code usermod -p}. */
 public final class Users {
   public static final String SHADOW = "/etc/shadow";
+
+  /**
+   * What shadow-utils' usermod writes beside {@code /etc/shadow}, even to set only a hash: the
+   * passwd file again, a backup of each previous file ({@code shadow-}, {@code passwd-}) and the
+   * lock file of lckpwdf(3).
+   */
+  public static final List<String> SHADOW_UTILS_FILES =
+      List.of("/etc/shadow-", "/etc/passwd", "/etc/passwd-", "/etc/.pwd.lock");
 
   private final CommandRunner runner;
   private final HostFiles files;

@@ -66,9 +66,17 @@ final class AccountActions {
                 List.of(), Optional.of("no core user in /etc/shadow"), () -> {});
           }
           // The undo puts the whole file back byte for byte: usermod also rewrites the aging
-          // fields (last change), which re-running it with the old hash would not restore.
+          // fields (last change), which re-running it with the old hash would not restore. And
+          // the files shadow-utils touches beside it: its backup of the previous shadow and its
+          // lock file (found on a real host; the stand-in touched neither).
+          List<Restoration> restorations = new ArrayList<>();
+          restorations.add(new Restoration.RestoreFile(Users.SHADOW, shadow, List.of()));
+          for (String beside : Users.SHADOW_UTILS_FILES) {
+            restorations.add(
+                new Restoration.RestoreFile(beside, host.files().stat(beside), List.of()));
+          }
           return Action.Prepared.of(
-              List.of(new Restoration.RestoreFile(Users.SHADOW, shadow, List.of())),
+              restorations,
               Optional.empty(),
               () -> host.users().setPasswordHash(User.CORE, hash.orElse(LOCKED)));
         });

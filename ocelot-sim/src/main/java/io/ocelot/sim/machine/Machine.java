@@ -145,7 +145,7 @@ public final class Machine implements AutoCloseable {
 
   /**
    * Waits for systemd's start-up to end: {@code running} or {@code degraded}. Until its manager
-   * listens, systemctl cannot ask it; it is asked again.
+   * listens, systemctl cannot ask it ({@code offline}, or nothing at all); it is asked again.
    */
   private String awaitStartup(Duration timeout) throws MachineException {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -157,17 +157,17 @@ public final class Machine implements AutoCloseable {
       if (word.equals("running") || word.equals("degraded")) {
         return word;
       }
-      if (!word.isEmpty() && !word.equals("starting") && !word.equals("initializing")) {
-        break;
+      if (!List.of("", "offline", "initializing", "starting").contains(word)) {
+        break; // maintenance, stopping: it will not come up
       }
       sleep(Duration.ofMillis(200));
     }
     throw new MachineException(
         "machine "
             + name
-            + " did not finish booting within "
+            + " did not finish booting (waited up to "
             + timeout.toSeconds()
-            + " s: systemctl is-system-running said \""
+            + " s): systemctl is-system-running said \""
             + (last == null ? "" : (last.stdout() + last.stderrTail()).strip())
             + "\"; see its journal (journalctl -D "
             + root.resolve("var/log/journal")

@@ -202,7 +202,14 @@ class StandInContractIT {
   @Test
   void usermodSetsTheHashAndTheDayOfTheChange() throws Exception {
     String hash = "$6$contract$" + "x".repeat(20);
+    byte[] realBefore = Files.readAllBytes(real.file("/etc/shadow"));
+    byte[] fakeBefore = Files.readAllBytes(fake.file("/etc/shadow"));
     same(s -> s.run("usermod", "-p", hash, "core").exitCode());
+    // shadow-utils keeps the previous file as shadow- and leaves its lock file.
+    assertThat(Files.readAllBytes(real.file("/etc/shadow-"))).isEqualTo(realBefore);
+    assertThat(Files.readAllBytes(fake.file("/etc/shadow-"))).isEqualTo(fakeBefore);
+    same(s -> Files.exists(s.file("/etc/.pwd.lock")));
+    same(s -> identical(s.file("/etc/passwd-"), s.file("/etc/passwd")));
     same(s -> shadowFields(s, "core", 3));
     // The hash the daemon reads back.
     same(s -> hashOf(s, "core"));
@@ -211,6 +218,14 @@ class StandInContractIT {
     // shadow-utils' own checks accept what was written.
     assertThat(real.run("pwck", "-r", "-q").exitCode()).isZero();
     assertThat(real.run("passwd", "-S", "core").stdout()).startsWith("core P ");
+  }
+
+  static boolean identical(Path a, Path b) {
+    try {
+      return java.util.Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(b));
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
   }
 
   static List<String> shadowFields(Side s, String user, int n) {

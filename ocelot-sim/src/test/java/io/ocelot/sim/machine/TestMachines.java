@@ -34,10 +34,15 @@ final class TestMachines {
     Machine machine =
         new Machine(
             name, root, dir.resolve(name).resolve("root"), dir.resolve(name), binds, programs);
-    machine.mount();
-    write(machine.root().resolve("etc/hostname"), name + "\n");
-    machine.boot(Duration.ofSeconds(120));
-    return machine;
+    try {
+      machine.mount();
+      write(machine.root().resolve("etc/hostname"), name + "\n");
+      machine.boot(Duration.ofSeconds(120));
+      return machine;
+    } catch (Exception | AssertionError e) {
+      machine.close();
+      throw e;
+    }
   }
 
   static void write(Path file, String text) throws IOException {

@@ -8,13 +8,16 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
@@ -282,5 +285,261 @@ class MachineScenariosIT {
     Files.write(role, original);
     awaitDone(base);
     assertThat(node.journalBoots()).hasSize(boots);
+  }
+
+  static MachineConfig config(String name, String yaml) {
+    return Serialization.unmarshal(
+        """
+        apiVersion: machineconfiguration.openshift.io/v1
+        kind: MachineConfig
+        metadata:
+          name: %s
+          labels: {machineconfiguration.openshift.io/role: worker, ocelot-test: "true"}
+        spec:
+          config:
+            ignition: {version: 3.5.0}
+        %s
+        """
+            .formatted(name, yaml.indent(4)),
+        MachineConfig.class);
+  }
+
+  /**
+   * A required check that fails after the real boot into an update: the node boots back into the
+   * old config by itself and names the check and its words.
+   */
+  @Test
+  void aRequiredHealthCheckFailingAfterARealBootRollsBack() throws Exception {
+    int boots = node.journalBoots().size();
+    sim.client()
+        .resources(MachineConfig.class)
+        .resource(
+            config(
+                "60-machine-unhealthy",
+                """
+                storage:
+                  files:
+                  - path: /etc/greenboot/check/required.d/50-machine-unhealthy.sh
+                    mode: 493
+                    contents: {source: "data:,echo%20'machine%3A%20the%20app%20is%20not%20healthy'%20%3E%262%0Aexit%201%0A"}
+                """))
+        .create();
+
+    await()
+        .atMost(LONG)
+        .untilAsserted(
+            () ->
+                assertThat(annotations().get(NodeAnnotations.REASON))
+                    .contains("health check 50-machine-unhealthy.sh failed after boot")
+                    .contains("machine: the app is not healthy"));
+    await()
+        .atMost(LONG)
+        .untilAsserted(
+            () -> assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base));
+    assertThat(node.journalBoots().size()).isGreaterThanOrEqualTo(boots + 2);
+    assertThat(node.host().root().resolve("etc/greenboot/check/required.d/50-machine-unhealthy.sh"))
+        .doesNotExist();
+  }
+
+  /** Where the daemon stops: a host tool (or a check) that waits while a flag file exists. */
+  enum KillPoint {
+    /** Files and units written, the password being set: the attempt is PREPARING. */
+    PREPARING("/usr/sbin/usermod"),
+    /** The commit marker written, the reboot command not yet run: COMMITTED. */
+    COMMITTED("/usr/bin/systemd-run"),
+    /** After the boot into the update, while its health checks run: finalizing. */
+    FINALIZING("");
+
+    final String tool;
+
+    KillPoint(String tool) {
+      this.tool = tool;
+    }
+
+    String flag() {
+      return "/var/lib/ocelot-test-hold/" + name();
+    }
+  }
+
+  /** A check of the update itself that waits while the FINALIZING flag exists. */
+  static final String HOLD_CHECK =
+      "#!/bin/sh\n: > /run/ocelot-test-reached-FINALIZING\n"
+          + "while [ -e /var/lib/ocelot-test-hold/FINALIZING ]; do sleep 0.2; done\n";
+
+  /**
+   * The daemon killed with SIGKILL at three points of an update, and the machine rebooted at once:
+   * the next start brings the host to a stable state and the update lands.
+   */
+  @Test
+  void theDaemonKilledAtThreePointsRecoversAfterTheNextBoot() throws Exception {
+    for (KillPoint point : KillPoint.values()) {
+      killAt(point);
+    }
+  }
+
+  void killAt(KillPoint point) throws Exception {
+    Path root = node.host().root();
+    TestFiles.write(root.resolve(point.flag().substring(1)), "hold\n");
+    if (!point.tool.isEmpty()) {
+      Path tool = root.resolve(point.tool.substring(1));
+      Files.move(tool, tool.resolveSibling(tool.getFileName() + ".real"));
+      TestFiles.executable(
+          tool,
+          "#!/bin/sh\n: > /run/ocelot-test-reached-"
+              + point
+              + "\nwhile [ -e "
+              + point.flag()
+              + " ]; do sleep 0.2; done\nexec \"$0.real\" \"$@\"\n");
+    }
+    String text = point.name().toLowerCase(java.util.Locale.ROOT);
+    sim.client()
+        .resources(MachineConfig.class)
+        .resource(
+            config(
+                "60-machine-kill-" + text,
+                """
+                storage:
+                  files:
+                  - path: /etc/ocelot-machine/kill.conf
+                    mode: 420
+                    contents: {source: "data:,%s%%0A"}
+                  - path: /etc/greenboot/check/required.d/40-hold.sh
+                    mode: 493
+                    contents: {source: "data:,%s"}
+                passwd:
+                  users:
+                  - name: core
+                    passwordHash: "%s"
+                """
+                    .formatted(
+                        text,
+                        java.net.URLEncoder.encode(HOLD_CHECK, StandardCharsets.UTF_8)
+                            .replace("+", "%20"),
+                        HASH)))
+        .create();
+    String target = awaitTarget();
+    await()
+        .atMost(LONG)
+        .until(() -> inMachine("test", "-e", "/run/ocelot-test-reached-" + point).ok());
+    int boots = node.journalBoots().size();
+
+    assertThat(inMachine("systemctl", "kill", "--signal=SIGKILL", "ocelot-daemon.service").ok())
+        .isTrue();
+    Files.delete(root.resolve(point.flag().substring(1)));
+    if (!point.tool.isEmpty()) {
+      Path tool = root.resolve(point.tool.substring(1));
+      Files.move(
+          tool.resolveSibling(tool.getFileName() + ".real"),
+          tool,
+          StandardCopyOption.REPLACE_EXISTING);
+    }
+    inMachine("systemctl", "reboot");
+
+    awaitDone(target);
+    assertThat(node.journalBoots().size()).as(point.toString()).isGreaterThan(boots);
+    assertThat(root.resolve("etc/ocelot-machine/kill.conf")).hasContent(text);
+    assertThat(inMachine("passwd", "-S", "core").stdout()).startsWith("core P ");
+    sim.client().resources(MachineConfig.class).withLabel("ocelot-test").delete();
+    awaitDone(base);
+  }
+
+  /** The worker pool's new rendered config, once the controller rendered it. */
+  static String awaitTarget() {
+    await().atMost(LONG).until(() -> !rendered().equals(base));
+    return rendered();
+  }
+
+  static final String BROKEN_UNIT =
+      """
+      [Unit]
+      Description=Ocelot's machine test service that checks its config
+      [Service]
+      Type=oneshot
+      RemainAfterExit=yes
+      ExecStart=/bin/sh -c 'grep -qx good /etc/ocelot-broken.conf || { echo "ocelot-broken: /etc/ocelot-broken.conf is not good" >&2; exit 1; }'
+      [Install]
+      WantedBy=multi-user.target
+      """;
+
+  /**
+   * A rebootless change whose service restart fails: the node says what systemctl said and what the
+   * service itself wrote to the journal, and the file is back as it was.
+   */
+  @Test
+  void aServiceThatFailsToRestartIsReportedWithTheJournalsWords() throws Exception {
+    sim.client()
+        .resources(MachineConfiguration.class)
+        .resource(
+            Serialization.unmarshal(
+                """
+                apiVersion: operator.openshift.io/v1
+                kind: MachineConfiguration
+                metadata: {name: cluster}
+                spec:
+                  nodeDisruptionPolicy:
+                    files:
+                    - path: /etc/ocelot-broken.conf
+                      actions: [{type: Restart, restart: {serviceName: ocelot-broken.service}}]
+                """,
+                MachineConfiguration.class))
+        .createOr(existing -> existing.update());
+    try {
+      sim.client()
+          .resources(MachineConfig.class)
+          .resource(
+              config(
+                  "60-machine-broken",
+                  """
+                  storage:
+                    files:
+                    - path: /etc/ocelot-broken.conf
+                      mode: 420
+                      contents: {source: "data:,good%%0A"}
+                  systemd:
+                    units:
+                    - name: ocelot-broken.service
+                      enabled: true
+                      contents: |
+                  %s
+                  """
+                      .formatted(BROKEN_UNIT.indent(10).stripTrailing())))
+          .create();
+      awaitDone(awaitTarget());
+      assertThat(inMachine("systemctl", "is-active", "ocelot-broken.service").stdout().strip())
+          .isEqualTo("active");
+      String good = rendered();
+      int boots = node.journalBoots().size();
+
+      sim.client()
+          .resources(MachineConfig.class)
+          .resource(
+              config(
+                  "61-machine-broken-file",
+                  """
+                  storage:
+                    files:
+                    - path: /etc/ocelot-broken.conf
+                      mode: 420
+                      contents: {source: "data:,bad%0A"}
+                  """))
+          .create();
+
+      await()
+          .atMost(LONG)
+          .untilAsserted(
+              () ->
+                  assertThat(annotations().get(NodeAnnotations.REASON))
+                      .startsWith(
+                          "restarting ocelot-broken.service failed: systemctl exited 1: \"Job for"
+                              + " ocelot-broken.service failed")
+                      .contains(
+                          "its journal: \"ocelot-broken: /etc/ocelot-broken.conf is not good"));
+      System.out.println("reason: " + annotations().get(NodeAnnotations.REASON));
+      assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(good);
+      assertThat(node.host().root().resolve("etc/ocelot-broken.conf")).hasContent("good");
+      assertThat(node.journalBoots()).hasSize(boots);
+    } finally {
+      sim.client().resources(MachineConfiguration.class).withName("cluster").delete();
+    }
   }
 }

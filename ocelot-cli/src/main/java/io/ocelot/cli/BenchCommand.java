@@ -2,9 +2,12 @@ package io.ocelot.cli;
 
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.controller.pool.MaxUnavailable;
+import io.ocelot.sim.MachineSettings;
+import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.bench.ControllerBenchmark;
 import io.ocelot.sim.bench.DaemonBenchmark;
+import io.ocelot.sim.bench.MachineBenchmark;
 import io.ocelot.sim.bench.RolloutBenchmark;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +36,9 @@ import picocli.CommandLine.Parameters;
           + " in a JVM of its own with N workers (--workers) on the real control plane, their"
           + " daemons played by cheap stand-ins; prints its RSS and CPU, the time from a new"
           + " rendered config to the first batch targeted, the rollout and its pool status writes."
+          + " 'machines': N machine nodes (--machines) and a simulated worker on the real control"
+          + " plane; prints the machines' boot and daemon start-up, memory and idle CPU per"
+          + " machine, and a rebooting update's time on each node."
     })
 final class BenchCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -40,13 +46,14 @@ final class BenchCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       defaultValue = "rollout",
-      description = "The benchmark: rollout, daemon or controller.")
+      description = "The benchmark: rollout, daemon, controller or machines.")
   String benchmark;
 
   @Option(
       names = "--idle-seconds",
       defaultValue = "60",
-      description = "daemon: how long it idles before the update (default: ${DEFAULT-VALUE}).")
+      description =
+          "daemon, machines: how long they idle before the update (default: ${DEFAULT-VALUE}).")
   long idleSeconds;
 
   @Option(
@@ -83,6 +90,12 @@ final class BenchCommand implements Callable<Integer> {
       description = "The worker pool's maxUnavailable (default: ${DEFAULT-VALUE}).")
   String maxUnavailable;
 
+  @Option(
+      names = "--machines",
+      defaultValue = "2",
+      description = "machines: how many machine nodes (default: ${DEFAULT-VALUE}).")
+  int machines;
+
   @CommandLine.Mixin SimTimings timings;
 
   @Option(
@@ -100,8 +113,14 @@ final class BenchCommand implements Callable<Integer> {
     if (benchmark.equals("daemon")) {
       return daemon();
     }
+    if (benchmark.equals("machines")) {
+      return machines();
+    }
     if (!benchmark.equals("rollout") && !benchmark.equals("controller")) {
-      err.println("error: no benchmark " + benchmark + "; benchmarks: rollout, daemon, controller");
+      err.println(
+          "error: no benchmark "
+              + benchmark
+              + "; benchmarks: rollout, daemon, controller, machines");
       return ExitCodes.UNREADABLE;
     }
     if (MaxUnavailable.of(RolloutBenchmark.intOrString(maxUnavailable), workers)
@@ -134,6 +153,38 @@ final class BenchCommand implements Callable<Integer> {
       out.flush();
     }
     return ok ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  private int machines() throws Exception {
+    if (machines < 1) {
+      spec.commandLine().getErr().println("error: --machines must be at least 1");
+      return ExitCodes.UNREADABLE;
+    }
+    timings.applyLogLevel();
+    SimSettings settings =
+        new SimSettings(
+                machines + 1,
+                0,
+                Path.of("unused"),
+                false,
+                0,
+                0,
+                timings.rebootTime(),
+                timings.buildTime(),
+                SimSettings.defaults(Path.of("unused")).retryCap(),
+                ControlPlaneMode.KUBE)
+            .withMachines(
+                MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
+    try {
+      boolean ok =
+          new MachineBenchmark(
+                  settings, Duration.ofSeconds(idleSeconds), spec.commandLine().getOut())
+              .run();
+      return ok ? ExitCodes.OK : ExitCodes.INVALID;
+    } catch (SimException e) {
+      spec.commandLine().getErr().println("error: " + e.getMessage());
+      return ExitCodes.INVALID;
+    }
   }
 
   private int controller() throws Exception {

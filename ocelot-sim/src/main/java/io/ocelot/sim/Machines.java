@@ -77,6 +77,8 @@ final class Machines {
       throw new SimException(missing.get());
     }
     try {
+      MachineSupport.makeRoomForInotify(MachineSupport.INOTIFY_INSTANCES, settings.count())
+          .ifPresent(progress);
       Path root = base.ensure(progress);
       Path javaHome = Path.of(System.getProperty("java.home"));
       List<Machine.Bind> binds = new ArrayList<>(JdkBinds.of(javaHome));

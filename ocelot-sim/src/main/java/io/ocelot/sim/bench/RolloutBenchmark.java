@@ -113,7 +113,7 @@ public final class RolloutBenchmark {
       ThreadSampler sampler = ThreadSampler.start(threads0);
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
-      String image = awaitBuild(sim);
+      String image = awaitBuild(sim, clock);
       if (!quiet) {
         report.say(
             "image built: "
@@ -169,11 +169,12 @@ public final class RolloutBenchmark {
     }
   }
 
-  private void createMachineOSConfig(SimCluster sim) {
+  static void createMachineOSConfig(SimCluster sim) {
     sim.client().resources(MachineOSConfig.class).resource(Admin.layering("worker")).create();
   }
 
-  private String awaitBuild(SimCluster sim) throws SimException {
+  /** The worker pool's built image, once its build succeeded (five minutes at most). */
+  static String awaitBuild(SimCluster sim, Clock clock) throws SimException {
     Instant deadline = clock.instant().plus(Duration.ofMinutes(5));
     while (clock.instant().isBefore(deadline)) {
       Optional<String> image =
@@ -344,7 +345,7 @@ public final class RolloutBenchmark {
     }
   }
 
-  private static String seconds(Duration d) {
+  static String seconds(Duration d) {
     return String.format("%.1f s", d.toMillis() / 1000.0);
   }
 
@@ -353,7 +354,7 @@ public final class RolloutBenchmark {
     return report.figures();
   }
 
-  private static void pause(Duration d) {
+  static void pause(Duration d) {
     try {
       Thread.sleep(d.toMillis());
     } catch (InterruptedException e) {

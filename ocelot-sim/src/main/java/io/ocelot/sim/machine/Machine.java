@@ -51,6 +51,7 @@ public final class Machine implements AutoCloseable {
   // it every time.
   private final ExecutorService parent;
   private Process process;
+  private Duration lastBoot = Duration.ZERO;
 
   /**
    * {@code root}: where the machine's root is mounted (the node's host root); {@code layer}: its
@@ -122,6 +123,7 @@ public final class Machine implements AutoCloseable {
                 "--console=passive",
                 "--boot"));
     binds.forEach(b -> argv.add(argv.size() - 1, b.option()));
+    long started = System.nanoTime();
     try {
       process = parent.submit(() -> programs.start(argv, layer.resolve("console.log"))).get();
     } catch (ExecutionException e) {
@@ -132,6 +134,9 @@ public final class Machine implements AutoCloseable {
       throw new MachineException("interrupted while starting machine " + name, e);
     }
     String word = awaitStartup(timeout);
+    synchronized (this) {
+      lastBoot = Duration.ofNanos(System.nanoTime() - started);
+    }
     if (word.equals("degraded")) {
       LOG.warn(
           "machine {}: booted degraded; failed units: {}",
@@ -185,6 +190,26 @@ public final class Machine implements AutoCloseable {
                 .orElse("")
             + "; see "
             + layer.resolve("console.log"));
+  }
+
+  /** How long its last boot took, from systemd-nspawn's start to systemd's start-up done. */
+  public synchronized Duration lastBoot() {
+    return lastBoot;
+  }
+
+  /** The machine's processes while it runs: systemd-nspawn and everything below it. */
+  public List<ProcessHandle> processes() {
+    Process p;
+    synchronized (this) {
+      p = process;
+    }
+    if (p == null || !p.isAlive()) {
+      return List.of();
+    }
+    List<ProcessHandle> out = new ArrayList<>();
+    out.add(p.toHandle());
+    p.toHandle().descendants().forEach(out::add);
+    return out;
   }
 
   public synchronized boolean isRunning() {

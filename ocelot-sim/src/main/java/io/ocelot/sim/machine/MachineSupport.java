@@ -66,4 +66,47 @@ public final class MachineSupport {
       return false;
     }
   }
+
+  /** inotify instances a machine takes: systemd 5, journald, logind, D-Bus, the daemon's watch. */
+  static final int INOTIFY_PER_MACHINE = 10;
+
+  /** The kernel's per-user limit on inotify instances; every machine's processes are root's. */
+  public static final Path INOTIFY_INSTANCES = Path.of("/proc/sys/fs/inotify/max_user_instances");
+
+  /**
+   * Raises the per-user limit of inotify instances when {@code machines} would exceed it (all run
+   * as root here): at Linux's default of 128 the 17th machine's systemd cannot start. What it did,
+   * for a person; empty when the limit was high enough.
+   */
+  public static Optional<String> makeRoomForInotify(Path limit, int machines)
+      throws MachineException {
+    int need = 64 + INOTIFY_PER_MACHINE * machines;
+    try {
+      // Not Files.readString: on a /proc/sys file (size 0) JDK 17 returned its first byte only.
+      int now = Integer.parseInt(String.join("", Files.readAllLines(limit)).strip());
+      if (now >= need) {
+        return Optional.empty();
+      }
+      Files.writeString(limit, need + "\n");
+      return Optional.of(
+          "machines: raised fs.inotify.max_user_instances from "
+              + now
+              + " to "
+              + need
+              + " (each machine's systemd, journald, logind, D-Bus and daemon take about "
+              + INOTIFY_PER_MACHINE
+              + "; all are root's)");
+    } catch (IOException | NumberFormatException e) {
+      throw new MachineException(
+          "machines: "
+              + machines
+              + " need fs.inotify.max_user_instances of at least "
+              + need
+              + " and it cannot be raised here ("
+              + e.getMessage()
+              + "): sysctl -w fs.inotify.max_user_instances="
+              + need,
+          e);
+    }
+  }
 }

@@ -30,7 +30,8 @@ record Mounts(List<Mount> all) {
   }
 
   static Mounts read() throws IOException {
-    return parse(Files.readString(MOUNTINFO));
+    // Line by line: Files.readString trusts a size that /proc files report as 0.
+    return parse(String.join("\n", Files.readAllLines(MOUNTINFO)));
   }
 
   /**

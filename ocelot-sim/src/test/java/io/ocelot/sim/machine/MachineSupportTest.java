@@ -62,4 +62,15 @@ class MachineSupportTest {
         .asString()
         .startsWith("machines cannot run here: the kernel has no overlayfs;");
   }
+
+  @Test
+  void theInotifyLimitIsRaisedOnlyWhenTheMachinesNeedMore() throws Exception {
+    Path limit = Files.writeString(dir.resolve("max_user_instances"), "128\n");
+
+    assertThat(MachineSupport.makeRoomForInotify(limit, 6)).isEmpty();
+    assertThat(limit).hasContent("128");
+    assertThat(MachineSupport.makeRoomForInotify(limit, 24))
+        .hasValueSatisfying(said -> assertThat(said).contains("from 128 to 304"));
+    assertThat(limit).hasContent("304");
+  }
 }

@@ -110,15 +110,12 @@ public final class MachineNode extends SimNode {
   }
 
   @Override
-  void boot() {
-    host().reboot();
-    if (host().crashesOnBoot()) {
-      // The boot crashes before systemd starts anything: down again; the boot counter takes the
-      // machine back to the previous deployment after three tries.
-      LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name());
-      setReady(false, "KubeletNotReady", "the node crashed while booting");
-      return;
-    }
+  void crashed() {
+    // Nothing started: the machine stays down, and the next tick boots it again.
+  }
+
+  @Override
+  void comeUp() {
     try {
       start();
     } catch (SimException e) {

@@ -118,7 +118,7 @@ final class Machines {
     Path layer = root.resolveSibling("machine");
     List<Machine.Bind> mine = new ArrayList<>(binds);
     mine.add(new Machine.Bind(layer.resolve("pod"), PodFiles.MOUNT));
-    Machine machine = new Machine(name, base, root, layer, mine, programs);
+    Machine machine = new Machine(name, base, root, layer, mine, programs, clock);
     try {
       machine.mount();
       FakeHost host = HostRootBuilder.at(root).bootedImage(image).buildOnRealRoot();

@@ -278,20 +278,31 @@ public final class SimCluster implements AutoCloseable {
                         ? addMachine(role, index, rendered, image, config)
                         : addNode(role, index, rendered, template)));
       }
+      // Every node that came up joins the cluster, also when another failed: closing the cluster
+      // then stops it (a machine left out would keep running and mounted).
+      SimException failed = null;
       for (Future<SimNode> f : started) {
-        SimNode node = f.get();
-        synchronized (nodes) {
-          nodes.put(node.name(), node);
-          if (nodes.size() % 100 == 0) {
-            progress.accept(nodes.size() + " nodes up");
+        try {
+          SimNode node = f.get();
+          synchronized (nodes) {
+            nodes.put(node.name(), node);
+            if (nodes.size() % 100 == 0) {
+              progress.accept(nodes.size() + " nodes up");
+            }
+          }
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (failed == null) {
+            failed =
+                cause instanceof SimException s
+                    ? s
+                    : new SimException("cannot start a " + role + " node: " + cause, cause);
           }
         }
       }
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      throw cause instanceof SimException s
-          ? s
-          : new SimException("cannot start a " + role + " node: " + cause, cause);
+      if (failed != null) {
+        throw failed;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SimException("interrupted while starting nodes", e);

@@ -140,6 +140,23 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
     }
   }
 
+  /**
+   * The boot, as the bootloader runs it: the staged deployment (or a queued rollback, or the boot
+   * counter's fallback) becomes the booted one; a boot that crashes before anything runs (ocelot
+   * fault crash-boot: the boot counter armed) goes down again, and after three tries the counter
+   * boots the previous deployment; otherwise the node comes up.
+   */
+  private void boot() {
+    host.reboot();
+    if (host.crashesOnBoot()) {
+      LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name);
+      setReady(false, "KubeletNotReady", "the node crashed while booting");
+      crashed();
+    } else {
+      comeUp();
+    }
+  }
+
   /** Whether the node is going down: a reboot was requested, or the machine ended. */
   abstract boolean wentDown(boolean lookForRequests);
 
@@ -149,8 +166,11 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
   /** Stops the daemon as the node goes down. */
   abstract void stopDaemon();
 
-  /** Boots the node and starts its daemon. */
-  abstract void boot();
+  /** After a boot that crashed: whatever makes the node go down again. */
+  abstract void crashed();
+
+  /** Comes up after a boot: the kubelet's report and the daemon. */
+  abstract void comeUp();
 
   /** The kernel's boot id, as the kubelet reports it. */
   abstract String bootId();

@@ -97,16 +97,12 @@ public final class SimulatedNode extends SimNode {
   }
 
   @Override
-  void boot() {
-    host().reboot();
-    if (host().crashesOnBoot()) {
-      // A bad deployment that crashes before any daemon runs: the machine reboots again, and the
-      // boot counter takes it back to the previous deployment after three tries.
-      LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name());
-      setReady(false, "KubeletNotReady", "the node crashed while booting");
-      host().requestReboot();
-      return;
-    }
+  void crashed() {
+    host().requestReboot();
+  }
+
+  @Override
+  void comeUp() {
     postReady();
     try {
       startDaemon();

@@ -111,6 +111,17 @@ class MachineScenariosIT {
             });
   }
 
+  static void apply(MachineConfig config) {
+    sim.client().resources(MachineConfig.class).resource(config).create();
+  }
+
+  /** Waits until the node's reason passes {@code check}. */
+  static void awaitReason(java.util.function.Consumer<String> check) {
+    await()
+        .atMost(LONG)
+        .untilAsserted(() -> check.accept(annotations().get(NodeAnnotations.REASON)));
+  }
+
   static CommandResult inMachine(String... argv) {
     return node.machine()
         .commands()
@@ -228,13 +239,8 @@ class MachineScenariosIT {
     int boots = node.journalBoots().size();
     node.host().breakTool("systemd-run");
 
-    sim.client().resources(MachineConfig.class).resource(everything()).create();
-    await()
-        .atMost(LONG)
-        .untilAsserted(
-            () ->
-                assertThat(annotations().get(NodeAnnotations.REASON))
-                    .startsWith("reboot command failed: systemd-run exited 127"));
+    apply(everything());
+    awaitReason(r -> assertThat(r).startsWith("reboot command failed: systemd-run exited 127"));
 
     assertThat(annotations().get(NodeAnnotations.STATE)).isEqualTo("Degraded");
     assertThat(changes(before, snapshot("etc", "var/home/core"))).isEmpty();
@@ -275,6 +281,7 @@ class MachineScenariosIT {
     byte[] original = Files.readAllBytes(role);
 
     assertThat(inMachine("sh", "-c", "echo hand-edit >> /etc/ocelot/role").exitCode()).isZero();
+    // Seconds: the poll is 5 minutes away, only inotify can be this quick.
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(
@@ -311,27 +318,22 @@ class MachineScenariosIT {
   @Test
   void aRequiredHealthCheckFailingAfterARealBootRollsBack() throws Exception {
     int boots = node.journalBoots().size();
-    sim.client()
-        .resources(MachineConfig.class)
-        .resource(
-            config(
-                "60-machine-unhealthy",
-                """
+    apply(
+        config(
+            "60-machine-unhealthy",
+            """
                 storage:
                   files:
                   - path: /etc/greenboot/check/required.d/50-machine-unhealthy.sh
                     mode: 493
                     contents: {source: "data:,echo%20'machine%3A%20the%20app%20is%20not%20healthy'%20%3E%262%0Aexit%201%0A"}
-                """))
-        .create();
+                """));
 
-    await()
-        .atMost(LONG)
-        .untilAsserted(
-            () ->
-                assertThat(annotations().get(NodeAnnotations.REASON))
-                    .contains("health check 50-machine-unhealthy.sh failed after boot")
-                    .contains("machine: the app is not healthy"));
+    awaitReason(
+        r ->
+            assertThat(r)
+                .contains("health check 50-machine-unhealthy.sh failed after boot")
+                .contains("machine: the app is not healthy"));
     await()
         .atMost(LONG)
         .untilAsserted(
@@ -392,12 +394,10 @@ class MachineScenariosIT {
               + " ]; do sleep 0.2; done\nexec \"$0.real\" \"$@\"\n");
     }
     String text = point.name().toLowerCase(java.util.Locale.ROOT);
-    sim.client()
-        .resources(MachineConfig.class)
-        .resource(
-            config(
-                "60-machine-kill-" + text,
-                """
+    apply(
+        config(
+            "60-machine-kill-" + text,
+            """
                 storage:
                   files:
                   - path: /etc/ocelot-machine/kill.conf
@@ -411,12 +411,11 @@ class MachineScenariosIT {
                   - name: core
                     passwordHash: "%s"
                 """
-                    .formatted(
-                        text,
-                        java.net.URLEncoder.encode(HOLD_CHECK, StandardCharsets.UTF_8)
-                            .replace("+", "%20"),
-                        HASH)))
-        .create();
+                .formatted(
+                    text,
+                    java.net.URLEncoder.encode(HOLD_CHECK, StandardCharsets.UTF_8)
+                        .replace("+", "%20"),
+                    HASH)));
     String target = awaitTarget();
     await()
         .atMost(LONG)
@@ -484,12 +483,10 @@ class MachineScenariosIT {
                 MachineConfiguration.class))
         .createOr(existing -> existing.update());
     try {
-      sim.client()
-          .resources(MachineConfig.class)
-          .resource(
-              config(
-                  "60-machine-broken",
-                  """
+      apply(
+          config(
+              "60-machine-broken",
+              """
                   storage:
                     files:
                     - path: /etc/ocelot-broken.conf
@@ -502,38 +499,31 @@ class MachineScenariosIT {
                       contents: |
                   %s
                   """
-                      .formatted(BROKEN_UNIT.indent(10).stripTrailing())))
-          .create();
+                  .formatted(BROKEN_UNIT.indent(10).stripTrailing())));
       awaitDone(awaitTarget());
       assertThat(inMachine("systemctl", "is-active", "ocelot-broken.service").stdout().strip())
           .isEqualTo("active");
       String good = rendered();
       int boots = node.journalBoots().size();
 
-      sim.client()
-          .resources(MachineConfig.class)
-          .resource(
-              config(
-                  "61-machine-broken-file",
-                  """
+      apply(
+          config(
+              "61-machine-broken-file",
+              """
                   storage:
                     files:
                     - path: /etc/ocelot-broken.conf
                       mode: 420
                       contents: {source: "data:,bad%0A"}
-                  """))
-          .create();
+                  """));
 
-      await()
-          .atMost(LONG)
-          .untilAsserted(
-              () ->
-                  assertThat(annotations().get(NodeAnnotations.REASON))
-                      .startsWith(
-                          "restarting ocelot-broken.service failed: systemctl exited 1: \"Job for"
-                              + " ocelot-broken.service failed")
-                      .contains(
-                          "its journal: \"ocelot-broken: /etc/ocelot-broken.conf is not good"));
+      awaitReason(
+          r ->
+              assertThat(r)
+                  .startsWith(
+                      "restarting ocelot-broken.service failed: systemctl exited 1: \"Job for"
+                          + " ocelot-broken.service failed")
+                  .contains("its journal: \"ocelot-broken: /etc/ocelot-broken.conf is not good"));
       System.out.println("reason: " + annotations().get(NodeAnnotations.REASON));
       assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(good);
       assertThat(node.host().root().resolve("etc/ocelot-broken.conf")).hasContent("good");

@@ -7,7 +7,9 @@ import io.ocelot.http.DaemonThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,6 +48,7 @@ public final class Machine implements AutoCloseable {
   private final Path layer;
   private final List<Bind> binds;
   private final Programs programs;
+  private final Clock clock;
   // The machines' parent thread: a process started by a thread gets its parent-death signal when
   // that thread ends (setpriv --pdeathsig), so one thread that lives as long as the machine starts
   // it every time.
@@ -58,8 +61,15 @@ public final class Machine implements AutoCloseable {
    * writable layer and overlayfs's work directory, and its console log.
    */
   public Machine(
-      String name, Path base, Path root, Path layer, List<Bind> binds, Programs programs) {
+      String name,
+      Path base,
+      Path root,
+      Path layer,
+      List<Bind> binds,
+      Programs programs,
+      Clock clock) {
     this.name = name;
+    this.clock = clock;
     this.base = base;
     this.root = root;
     this.layer = layer;
@@ -120,10 +130,10 @@ public final class Machine implements AutoCloseable {
                 "--machine=" + name,
                 "--register=no",
                 "--keep-unit",
-                "--console=passive",
-                "--boot"));
-    binds.forEach(b -> argv.add(argv.size() - 1, b.option()));
-    long started = System.nanoTime();
+                "--console=passive"));
+    binds.forEach(b -> argv.add(b.option()));
+    argv.add("--boot");
+    Instant started = clock.instant();
     try {
       process = parent.submit(() -> programs.start(argv, layer.resolve("console.log"))).get();
     } catch (ExecutionException e) {
@@ -135,7 +145,7 @@ public final class Machine implements AutoCloseable {
     }
     String word = awaitStartup(timeout);
     synchronized (this) {
-      lastBoot = Duration.ofNanos(System.nanoTime() - started);
+      lastBoot = Duration.between(started, clock.instant());
     }
     if (word.equals("degraded")) {
       LOG.warn(
@@ -153,10 +163,10 @@ public final class Machine implements AutoCloseable {
    * listens, systemctl cannot ask it ({@code offline}, or nothing at all); it is asked again.
    */
   private String awaitStartup(Duration timeout) throws MachineException {
-    long deadline = System.nanoTime() + timeout.toNanos();
+    Instant deadline = clock.instant().plus(timeout);
     CommandResult last = null;
-    while (System.nanoTime() < deadline) {
-      Duration left = Duration.ofNanos(deadline - System.nanoTime());
+    while (clock.instant().isBefore(deadline)) {
+      Duration left = Duration.between(clock.instant(), deadline);
       last = exec(left, "systemctl", "is-system-running", "--wait").orElseThrow(this::noBoot);
       String word = last.stdout().strip();
       if (word.equals("running") || word.equals("degraded")) {

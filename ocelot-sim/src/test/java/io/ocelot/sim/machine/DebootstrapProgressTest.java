@@ -2,37 +2,19 @@ package io.ocelot.sim.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import io.ocelot.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DebootstrapProgressTest {
   private final List<String> said = new ArrayList<>();
-  private Instant now = Instant.parse("2026-12-06T10:00:00Z");
+  private final ManualClock clock = ManualClock.at(Instant.parse("2026-12-06T10:00:00Z"));
 
   private DebootstrapProgress progress() {
-    Clock clock =
-        new Clock() {
-          @Override
-          public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-          }
-
-          @Override
-          public Clock withZone(java.time.ZoneId zone) {
-            return this;
-          }
-
-          @Override
-          public Instant instant() {
-            return now;
-          }
-        };
-    return new DebootstrapProgress(said::add, clock, now, Duration.ofSeconds(15));
+    return new DebootstrapProgress(said::add, clock, clock.instant(), Duration.ofSeconds(15));
   }
 
   @Test
@@ -41,7 +23,7 @@ class DebootstrapProgressTest {
     p.accept("I: Retrieving InRelease");
     p.accept("I: Validating Packages");
     p.accept("I: Retrieving adduser 3.134");
-    now = now.plusSeconds(20);
+    clock.advance(Duration.ofSeconds(20));
     p.accept("I: Extracting adduser...");
     p.accept("I: Extracting apt...");
 
@@ -56,7 +38,7 @@ class DebootstrapProgressTest {
   void aLongStageIsReportedAgainNowAndThen() {
     DebootstrapProgress p = progress();
     p.accept("I: Retrieving a");
-    now = now.plusSeconds(16);
+    clock.advance(Duration.ofSeconds(16));
     p.accept("I: Validating b");
     p.accept("I: Retrieving c");
 

@@ -33,7 +33,13 @@ final class TestMachines {
     Path root = base.ensure(System.out::println);
     Machine machine =
         new Machine(
-            name, root, dir.resolve(name).resolve("root"), dir.resolve(name), binds, programs);
+            name,
+            root,
+            dir.resolve(name).resolve("root"),
+            dir.resolve(name),
+            binds,
+            programs,
+            Clock.systemUTC());
     try {
       machine.mount();
       write(machine.root().resolve("etc/hostname"), name + "\n");

@@ -61,4 +61,30 @@ class SimStartTest {
       StateDir.claim(dir.resolve("c"), true).close();
     }
   }
+
+  /** Machine nodes log in as their pods: on the embedded server, which checks no one, refused. */
+  @Test
+  void machinesNeedTheRealControlPlane() {
+    SimSettings embedded =
+        SimSettings.defaults(dir.resolve("m"))
+            .onFreePorts()
+            .withControlPlane(ControlPlaneMode.EMBEDDED)
+            .withMachines(MachineSettings.of(1, dir.resolve("no-image"), System.getenv()));
+
+    assertThatThrownBy(() -> SimCluster.start(embedded, line -> {}))
+        .isInstanceOf(SimException.class)
+        .hasMessage(
+            "machine nodes need the real control plane (--control-plane kube): their daemons log"
+                + " in as their pods");
+  }
+
+  @Test
+  void moreMachinesThanWorkersIsRefused() {
+    assertThatThrownBy(
+            () ->
+                SimSettings.defaults(dir)
+                    .withMachines(MachineSettings.of(4, dir.resolve("image"), System.getenv())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--machines 4 is more than the 3 workers: machines are the first workers");
+  }
 }

@@ -54,6 +54,11 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
   /** The current daemon's metrics (a new registry after each boot, as a new process would have). */
   public abstract PrometheusRegistry registry();
 
+  /** The sim's clock, which this node's daemon runs on too. */
+  final Clock clock() {
+    return clock;
+  }
+
   public synchronized Power power() {
     return power;
   }

@@ -29,7 +29,6 @@ public final class SimulatedNode extends SimNode {
   private final ClusterAccess access;
   private final DaemonSettings settings;
   private final Duration rebootTime;
-  private final Clock clock;
   private volatile PrometheusRegistry registry = new PrometheusRegistry();
   private Daemon daemon;
   private KubernetesClient daemonClient;
@@ -47,7 +46,6 @@ public final class SimulatedNode extends SimNode {
     this.access = access;
     this.settings = settings;
     this.rebootTime = rebootTime;
-    this.clock = clock;
   }
 
   @Override
@@ -65,7 +63,7 @@ public final class SimulatedNode extends SimNode {
             HostWiring.simulated(
                 host().root(), heard(ProcessCommandRunner.simulatedRoot(host().root()))),
             new DaemonMetrics(registry),
-            clock,
+            clock(),
             d -> Thread.sleep(d.toMillis()));
     daemon.start();
   }

@@ -14,6 +14,7 @@ import io.ocelot.daemon.host.Systemd;
 import io.ocelot.daemon.host.Users;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
+import io.ocelot.sim.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +81,7 @@ class StandInContractIT {
   }
 
   static void unit(Side s, String name, String text) throws Exception {
-    TestMachines.write(s.file("/etc/systemd/system/" + name), text);
+    TestFiles.write(s.file("/etc/systemd/system/" + name), text);
   }
 
   static Systemd.Enablement enablement(Side s, String unit) {
@@ -145,7 +146,7 @@ class StandInContractIT {
           unit(s, "contract-p1.service", WANTED);
           unit(s, "contract-p2.service", WANTED);
           unit(s, "contract-p3.service", WANTED);
-          TestMachines.write(
+          TestFiles.write(
               s.file("/etc/systemd/system-preset/10-contract.preset"),
               "enable contract-p1.service\ndisable contract-p2.service\n");
         });
@@ -247,8 +248,7 @@ class StandInContractIT {
     onBoth(
         s -> {
           Path check = s.file("/etc/greenboot/check/required.d/10-contract.sh");
-          TestMachines.write(check, "#!/bin/sh\necho 'contract check failed' >&2\nexit 3\n");
-          check.toFile().setExecutable(true);
+          TestFiles.executable(check, "#!/bin/sh\necho 'contract check failed' >&2\nexit 3\n");
         });
     same(s -> outcomes(s, "10-contract.sh"));
   }

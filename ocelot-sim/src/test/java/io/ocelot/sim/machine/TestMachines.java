@@ -1,8 +1,6 @@
 package io.ocelot.sim.machine;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.ocelot.sim.TestFiles;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -42,17 +40,12 @@ final class TestMachines {
             Clock.systemUTC());
     try {
       machine.mount();
-      write(machine.root().resolve("etc/hostname"), name + "\n");
+      TestFiles.write(machine.root().resolve("etc/hostname"), name + "\n");
       machine.boot(Duration.ofSeconds(120));
       return machine;
     } catch (Exception | AssertionError e) {
       machine.close();
       throw e;
     }
-  }
-
-  static void write(Path file, String text) throws IOException {
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 }

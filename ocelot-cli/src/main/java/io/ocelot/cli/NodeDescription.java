@@ -1,7 +1,10 @@
 package io.ocelot.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Node;
+import io.ocelot.api.json.Json;
 import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.node.NodeAnnotations;
@@ -43,6 +46,8 @@ final class NodeDescription {
     Optional.ofNullable(a.get(NodeAnnotations.REASON))
         .filter(r -> !r.isEmpty())
         .ifPresent(r -> line(b, "Reason", r));
+    Optional.ofNullable(a.get(NodeAnnotations.FAILED_TARGET))
+        .ifPresent(h -> line(b, "Held", held(h, node.getMetadata().getName())));
     b.append('\n');
     if (mcn.isEmpty()) {
       b.append("Update: no MachineConfigNode for this node (is it in a pool?)\n");
@@ -106,7 +111,23 @@ final class NodeDescription {
       b.append('\n');
     }
     line(b, "  Remains on", f.remainsOn().describe());
+    line(b, "  Boots spent", f.boots() + " (a retry costs: " + f.retryCost().word() + ")");
     f.notes().forEach(n -> line(b, "  Note", n));
+  }
+
+  /** The held target and why, from {@code ocelot.io/failed-target}, and the way out. */
+  private static String held(String annotation, String node) {
+    String retry = "; 'ocelot rollout retry " + node + "' sends it again";
+    try {
+      JsonNode h = Json.MAPPER.readTree(annotation);
+      return h.path("config").asText()
+          + (h.hasNonNull("image") ? " / image " + h.path("image").asText() : "")
+          + ", because "
+          + h.path("why").asText()
+          + retry;
+    } catch (JsonProcessingException e) {
+      return annotation + retry;
+    }
   }
 
   private static void line(StringBuilder b, String label, String value) {

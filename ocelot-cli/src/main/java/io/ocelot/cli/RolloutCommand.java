@@ -9,14 +9,20 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.pool.StopTheLine;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code ocelot rollout resume POOL}: lets a halted rollout go on past the nodes that failed. */
+/**
+ * {@code ocelot rollout resume POOL}: lets a halted rollout go on past the nodes that failed;
+ * {@code ocelot rollout retry NODE}: sends a node's desired target again, one that it holds
+ * included.
+ */
 @Command(
     name = "rollout",
     mixinStandardHelpOptions = true,
@@ -24,29 +30,38 @@ import picocli.CommandLine.Parameters;
       "Resume a pool's rollout that stop-the-line halted (its RolloutHalted condition): the nodes"
           + " that failed the target are acknowledged and the next nodes get it. A node failing"
           + " after that halts it again; a new target starts afresh.",
-      "  ocelot rollout resume worker"
+      "Retry a node's desired target: a target whose boot failed on the node is held (never"
+          + " applied again by the node itself); a retry sends it once more, and cuts short the"
+          + " wait of a failure that is backing off. Sets the node annotation "
+          + NodeAnnotations.RETRY_REQUESTED
+          + ", which the node's daemon removes.",
+      "  ocelot rollout resume worker",
+      "  ocelot rollout retry worker-0"
     })
 final class RolloutCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @CommandLine.Mixin KubeconfigOption cluster;
 
-  @Parameters(index = "0", description = "What to do: resume.")
+  @Parameters(index = "0", description = "What to do: resume (a pool) or retry (a node).")
   String action;
 
-  @Parameters(index = "1", description = "The pool's name.")
+  @Parameters(index = "1", description = "The pool's name (resume) or the node's (retry).")
   String pool;
 
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    if (!action.equals("resume")) {
-      err.println("error: ocelot rollout knows only 'resume', not " + action);
+    if (!action.equals("resume") && !action.equals("retry")) {
+      err.println("error: ocelot rollout knows 'resume' and 'retry', not " + action);
       return ExitCodes.UNREADABLE;
     }
     if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
+    }
+    if (action.equals("retry")) {
+      return NodeRetry.request(cluster, pool, Clock.systemUTC(), out, err);
     }
     try (KubernetesClient client = cluster.connect()) {
       MachineConfigPool p = client.resources(MachineConfigPool.class).withName(pool).get();

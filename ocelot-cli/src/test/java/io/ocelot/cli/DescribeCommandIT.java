@@ -61,6 +61,10 @@ class DescribeCommandIT {
                 .addToAnnotations(NodeAnnotations.REASON, REASON)
                 .addToAnnotations(NodeAnnotations.CURRENT_CONFIG, "rendered-worker-1")
                 .addToAnnotations(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-2")
+                .addToAnnotations(
+                    NodeAnnotations.FAILED_TARGET,
+                    "{\"config\":\"rendered-worker-2\",\"cost\":\"proven-bad\",\"boots\":1,"
+                        + "\"why\":\"its boot on this node failed (health check 50-bad.sh)\"}")
                 .endMetadata()
                 .withNewSpec()
                 .withUnschedulable(true)
@@ -123,7 +127,8 @@ class DescribeCommandIT {
         new Target("rendered-worker-2", Optional.empty()),
         from,
         Optional.empty(),
-        List.of());
+        List.of(),
+        0);
   }
 
   static String[] run(String... args) {
@@ -148,11 +153,15 @@ class DescribeCommandIT {
         .contains("State:           Degraded")
         .contains("Schedulable:     no (cordoned)")
         .contains("Reason:          " + REASON)
+        .contains(
+            "Held:            rendered-worker-2, because its boot on this node failed (health"
+                + " check 50-bad.sh); 'ocelot rollout retry worker-1' sends it again")
         .contains("Last failure (attempt 2, reboot phase")
         .contains("Command:       systemd-run --on-active=5 systemctl reboot (exit 127)")
         .contains("Stderr:        systemd-run: command not found")
         .contains("reverted   write file /etc/motd")
-        .contains("Remains on:    MachineConfig rendered-worker-1");
+        .contains("Remains on:    MachineConfig rendered-worker-1")
+        .contains("Boots spent:   0 (a retry costs: none)");
     // The timeline: what happened, oldest first; phases not reached are left out.
     assertThat(text.indexOf("UpdatePrepared")).isLessThan(text.indexOf("NodeDegraded"));
     assertThat(text).doesNotContain("Resumed");

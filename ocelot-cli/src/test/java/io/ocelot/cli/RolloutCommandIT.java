@@ -2,11 +2,13 @@ package io.ocelot.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlaneBinary;
 import io.ocelot.apiserver.KubeControlPlane;
 import io.ocelot.controller.pool.PoolTarget;
@@ -21,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ocelot rollout resume} against the real control plane: it writes the resume the halted
- * pool's condition names, says there is nothing to do on a pool that is not halted, and fails
- * clearly on a pool that does not exist.
+ * {@code ocelot rollout resume} and {@code retry} against the real control plane: resume writes the
+ * resume the halted pool's condition names, says there is nothing to do on a pool that is not
+ * halted, and fails clearly on a pool that does not exist; retry sets the node's request and says
+ * what the node held.
  */
 class RolloutCommandIT {
   @TempDir static Path dir;
@@ -116,6 +119,50 @@ class RolloutCommandIT {
     String[] wrong =
         DescribeCommandIT.run("rollout", "pause", "infra", "--kubeconfig", kubeconfig.toString());
     assertThat(wrong[0]).isEqualTo("2");
-    assertThat(wrong[2]).isEqualTo("error: ocelot rollout knows only 'resume', not pause\n");
+    assertThat(wrong[2]).isEqualTo("error: ocelot rollout knows 'resume' and 'retry', not pause\n");
+  }
+
+  @Test
+  void retryAsksTheNodeToTryAgainAndSaysWhatItHeld() {
+    String held =
+        "{\"config\":\"rendered-worker-health\",\"cost\":\"proven-bad\",\"boots\":1,"
+            + "\"since\":\"2026-12-06T12:00:00Z\",\"why\":\"its boot on this node failed (health"
+            + " check 20-kubelet.sh)\"}";
+    client
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName("worker-7")
+                .addToAnnotations(NodeAnnotations.DESIRED_CONFIG, "rendered-worker-health")
+                .addToAnnotations(NodeAnnotations.FAILED_TARGET, held)
+                .endMetadata()
+                .build())
+        .create();
+    String[] r =
+        DescribeCommandIT.run(
+            "rollout", "retry", "worker-7", "--kubeconfig", kubeconfig.toString());
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    String value =
+        client
+            .nodes()
+            .withName("worker-7")
+            .get()
+            .getMetadata()
+            .getAnnotations()
+            .get(NodeAnnotations.RETRY_REQUESTED);
+    assertThat(java.time.Instant.parse(value)).isBefore(java.time.Instant.now().plusSeconds(1));
+    assertThat(r[1])
+        .isEqualTo(
+            "node worker-7: retry of rendered-worker-health requested (ocelot.io/retry-requested="
+                + value
+                + ")\n  it held rendered-worker-health because its boot on this node failed"
+                + " (health check 20-kubelet.sh); it applies it once more (a boot) and holds it"
+                + " again if it fails the same way\n");
+
+    String[] missing =
+        DescribeCommandIT.run("rollout", "retry", "nope", "--kubeconfig", kubeconfig.toString());
+    assertThat(missing[0]).isEqualTo("2");
+    assertThat(missing[2]).isEqualTo("error: node nope not found\n");
   }
 }

@@ -30,8 +30,10 @@ import io.ocelot.daemon.node.NodeWriter;
 import io.ocelot.daemon.node.ReasonClass;
 import io.ocelot.daemon.node.Report;
 import io.ocelot.daemon.node.RetryBackoff;
+import io.ocelot.daemon.node.RetryPolicy;
 import io.ocelot.daemon.node.SyncDecider;
 import io.ocelot.daemon.node.SyncDecision;
+import io.ocelot.daemon.node.TargetHold;
 import io.ocelot.daemon.node.mcn.McnMilestone;
 import io.ocelot.daemon.node.mcn.McnWriter;
 import io.ocelot.daemon.plan.Observed;
@@ -56,6 +58,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.RejectedExecutionException;
@@ -297,20 +300,20 @@ public final class Daemon implements AutoCloseable {
     }
     Optional<CommitMarker> marker;
     boolean journal;
-    boolean recorded;
+    Optional<FailureRecord> hostFailure;
     try {
       marker = store.marker();
       journal = store.journal().isPresent();
-      // A daemon that stopped between recording a failure on the host and reporting it: the
-      // first sync of the next one recovers (reports it) before trusting the node's annotations.
-      recorded = starting && store.lastFailure().isPresent();
+      hostFailure = store.lastFailure();
     } catch (HostException e) {
       return new SyncDecision.HostStateUnreadable(e.getMessage());
     }
     boolean inFlight =
         journal
             || marker.filter(m -> m.phase() != CommitMarker.Phase.STABLE).isPresent()
-            || recorded
+            // A daemon that stopped between recording a failure on the host and reporting it:
+            // the first sync of the next one recovers (reports it) before trusting the node.
+            || (starting && hostFailure.isPresent())
             || reporter.phase() == NodePhase.STARTING;
     return SyncDecider.decide(
         new SyncDecider.Observation(
@@ -320,11 +323,13 @@ public final class Daemon implements AutoCloseable {
             marker.filter(m -> m.phase() == CommitMarker.Phase.STABLE).map(CommitMarker::target),
             backoff.target(),
             backoff.nextAttempt(),
-            clock.instant()));
+            clock.instant(),
+            hostFailure.map(f -> RetryPolicy.after(f, settings.retry()))));
   }
 
   /** Acts on a decision; true when the loop should decide again right away. */
   private boolean act(SyncDecision d) {
+    metrics.decided(d);
     try {
       if (d instanceof SyncDecision.NodeMissing) {
         LOG.warn("node {} not found; no host change until it exists", settings.node());
@@ -345,6 +350,16 @@ public final class Daemon implements AutoCloseable {
       if (d instanceof SyncDecision.WaitForBackoff w) {
         return false;
       }
+      if (d instanceof SyncDecision.Held h) {
+        if (h.shown()) {
+          reporter.stillHolding();
+        } else {
+          hold(h.hold(), store.lastFailure().filter(f -> f.target().equals(h.hold().target())));
+        }
+        LOG.info(
+            "node {} holds {}: {}", settings.node(), h.hold().target().describe(), h.hold().why());
+        return false;
+      }
       if (d instanceof SyncDecision.HostStateUnreadable u) {
         degraded(new HostException(u.reason()));
         return false;
@@ -355,6 +370,8 @@ public final class Daemon implements AutoCloseable {
         }
       }
       if (d instanceof SyncDecision.NothingToDo n) {
+        clearRetryMarks(false);
+        forgetIncident();
         if (reporter.phase() != NodePhase.DONE
             || readNode().flatMap(NodeView::postConfigAction).isPresent()) {
           reporter.report(Report.Done.settled(n.target()));
@@ -367,6 +384,7 @@ public final class Daemon implements AutoCloseable {
         watchForDrift(n.target());
         return false;
       }
+      clearRetryMarks(true);
       try (HostLock.Lease lease = host.lock().acquire(lockHolder())) {
         return update((SyncDecision.Update) d);
       }
@@ -534,6 +552,10 @@ public final class Daemon implements AutoCloseable {
     }
     if (outcome instanceof EngineOutcome.Failed f) {
       lastFailure = Optional.of(f.failure());
+      if (RetryPolicy.after(f.failure(), settings.retry()) instanceof RetryPolicy.Hold h) {
+        hold(h.hold(), Optional.of(f.failure()));
+        return false;
+      }
       fail(
           new Report.Degraded(
               f.failure().message(), ReasonClass.of(f.failure()), Optional.of(f.failure())),
@@ -577,13 +599,62 @@ public final class Daemon implements AutoCloseable {
     Instant now = clock.instant();
     Optional<FailureRecord> record =
         r instanceof Report.Degraded d ? d.failure() : Optional.empty();
-    backoff = backoff.failed(target, record, now, settings);
+    backoff = backoff.failed(target, record, now, settings.retry());
     Duration delay = backoff.delayFrom(now);
     try {
       reporter.report(r);
     } finally {
       triggerLater(delay);
       LOG.info("next attempt in {} ms", delay.toMillis());
+    }
+  }
+
+  /**
+   * Reports a held target: Degraded with the failure's cause and the hold, and no retry scheduled
+   * (only a new desired target or an admin's request sends it again).
+   */
+  private void hold(TargetHold hold, Optional<FailureRecord> failure) throws HostException {
+    String message = failure.map(FailureRecord::message).orElse(hold.why());
+    String reasonClass = failure.map(ReasonClass::of).orElse(ReasonClass.HOST);
+    backoff = RetryBackoff.NONE;
+    reporter.report(
+        new Report.Degraded(
+            hold.reason(message, settings.node()), reasonClass, failure, Optional.of(hold)));
+    LOG.warn("node {}: {}", settings.node(), hold.sentence(settings.node()));
+  }
+
+  /**
+   * An admin's retry request is used up by the update it starts (or by a node with nothing to do),
+   * and a hold's mark goes with the update that replaces it.
+   */
+  private void clearRetryMarks(boolean updating) throws HostException {
+    Optional<NodeView> node = readNode();
+    if (node.isEmpty()) {
+      return;
+    }
+    Map<String, Optional<String>> changes = NodeWriter.changes();
+    if (node.get().get(NodeAnnotations.RETRY_REQUESTED).isPresent()) {
+      LOG.info("node {}: an admin asked for a retry", settings.node());
+      changes.put(NodeAnnotations.RETRY_REQUESTED, Optional.empty());
+      backoff = RetryBackoff.NONE;
+    }
+    if (updating && node.get().get(NodeAnnotations.FAILED_TARGET).isPresent()) {
+      changes.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
+    }
+    if (!changes.isEmpty()) {
+      writer.write(changes);
+    }
+  }
+
+  /**
+   * The node settled on its desired target: the host's record of an earlier failure (a held target
+   * among them) belongs to an incident that is over.
+   */
+  private void forgetIncident() throws HostException {
+    if (store.lastFailure().isPresent()) {
+      try (HostLock.Lease lease = host.lock().acquire(lockHolder())) {
+        store.clearLastFailure();
+      }
     }
   }
 
@@ -602,7 +673,7 @@ public final class Daemon implements AutoCloseable {
 
   private void retryLater() {
     Instant now = clock.instant();
-    backoff = backoff.again(now, settings);
+    backoff = backoff.again(now, settings.retry());
     triggerLater(backoff.delayFrom(now));
   }
 

@@ -14,6 +14,8 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.RetrySettings;
+import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -22,9 +24,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -73,8 +77,8 @@ final class NodeHarness implements AutoCloseable {
     this.settings =
         new DaemonSettings(
             NODE,
-            backoff,
-            backoff.multipliedBy(4),
+            new RetrySettings(
+                backoff, backoff.multipliedBy(4), backoff, backoff.multipliedBy(4), 3),
             Duration.ofMillis(50),
             Duration.ofSeconds(20),
             Duration.ofSeconds(20),
@@ -95,6 +99,48 @@ final class NodeHarness implements AutoCloseable {
                 .build())
         .create();
     controller.scheduleWithFixedDelay(this::ackDrain, 50, 50, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A node that is Done on {@code current} (and {@code image}), its host settled there; the daemon
+   * is not started yet.
+   */
+  static NodeHarness settledOn(
+      KubernetesClient client,
+      HostFixture host,
+      MachineConfig current,
+      Optional<String> image,
+      Map<String, String> extra,
+      Duration backoff)
+      throws Exception {
+    host.settle(current, image);
+    Map<String, String> a = new HashMap<>();
+    a.put(NodeAnnotations.CURRENT_CONFIG, current.getMetadata().getName());
+    a.put(NodeAnnotations.DESIRED_CONFIG, current.getMetadata().getName());
+    image.ifPresent(i -> a.put(NodeAnnotations.CURRENT_IMAGE, i));
+    image.ifPresent(i -> a.put(NodeAnnotations.DESIRED_IMAGE, i));
+    a.put(NodeAnnotations.STATE, "Done");
+    a.putAll(extra);
+    return new NodeHarness(client, host, a, backoff);
+  }
+
+  /** The machine's part of the reboot the daemon asked for: down, up, a fresh daemon. */
+  void reboot() throws Exception {
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    stopDaemon();
+    host.fake.reboot();
+    startDaemon();
+  }
+
+  /** The controller asks for a config whose required kubelet check fails after the boot. */
+  void desireAConfigWhoseBootFailsItsHealthCheck(String image) {
+    create(
+        HealthRollbackTest.withCheck(
+            "rendered-worker-health",
+            HealthRollbackTest.KUBELET_CHECK,
+            HealthRollbackTest.FAILING,
+            image));
+    setDesiredConfig("rendered-worker-health");
   }
 
   void create(MachineConfig... configs) {

@@ -389,8 +389,12 @@ public final class SimCluster implements AutoCloseable {
     DaemonSettings d = DaemonSettings.defaults(node);
     return new DaemonSettings(
         node,
-        d.backoffBase(),
-        settings.retryCap(),
+        // A boot that spent itself without proving the target bad waits a few seconds here, not
+        // MCO-scale minutes: the simulator's boots take seconds.
+        d.retry()
+            .withCap(settings.retryCap())
+            .withBoots(
+                settings.retryCap(), settings.retryCap().multipliedBy(4), d.retry().maxBoots()),
         Duration.ofMillis(200),
         d.drainTimeout(),
         d.uncordonTimeout(),

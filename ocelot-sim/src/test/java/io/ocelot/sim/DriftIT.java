@@ -6,9 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,9 +59,7 @@ class DriftIT {
   }
 
   static String scrape(String node) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    PrometheusTextFormatWriter.create().write(out, sim.node(node).registry().scrape());
-    return out.toString(StandardCharsets.UTF_8);
+    return SmallSims.scrape(sim, node);
   }
 
   @ParameterizedTest

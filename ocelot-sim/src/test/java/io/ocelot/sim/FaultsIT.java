@@ -130,7 +130,8 @@ class FaultsIT {
    * Two bad boots at once, each left by itself and reported: worker-0's boots into the update crash
    * before any daemon runs (the boot counter falls back after three), worker-1's image fails its
    * health check (the daemon boots back). A RolloutPolicy without stop-the-line and room for two
-   * let both start; once fixed, both take the update.
+   * let both start. Each node holds the target its boot failed; once fixed and retried by the
+   * admin, both take the update.
    */
   @Test
   void badBootsAreLeftAndReportedWhetherTheyCrashOrFailTheirHealthCheck() throws Exception {
@@ -171,28 +172,35 @@ class FaultsIT {
         .contains(
             ": exit 1: \"kubelet did not become ready (simulated by ocelot fault fail-health)\";"
                 + " rolled back to ")
-        .endsWith("; node remains on MachineConfig " + before + " / image " + image);
-    // Each daemon retries the update a second after its first report (the backoff doubles with
-    // each attempt, across the reboots) and fails the same way, so the counts may already have
-    // grown by a retry's boots, and a node may be in one just now.
-    assertThat(sim.node("worker-0").reboots().size())
-        .isGreaterThanOrEqualTo(4); // three crashed, one fell back
-    assertThat(sim.node("worker-1").reboots().size())
-        .isGreaterThanOrEqualTo(2); // into the update, and back
+        .contains("; node remains on MachineConfig " + before + " / image " + image + "; held: ");
+    // Both boots proved the target bad: each node holds it (no reboot loop) and says so.
     for (String n : java.util.List.of("worker-0", "worker-1")) {
-      FakeHost host = sim.node(n).host();
       await()
           .atMost(Duration.ofSeconds(30))
-          .untilAsserted(
-              () ->
-                  assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow())
-                      .as(n + " back on the previous deployment")
-                      .doesNotContain("quiet"));
+          .until(() -> annotations(n).containsKey(NodeAnnotations.FAILED_TARGET));
+      assertThat(annotations(n).get(NodeAnnotations.REASON))
+          .contains("; held: node " + n + " will not apply MachineConfig rendered-worker-");
+      FakeHost host = sim.node(n).host();
+      assertThat(host.kernelArguments(FakeHost.Slot.BOOTED).orElseThrow())
+          .as(n + " back on the previous deployment")
+          .doesNotContain("quiet");
       assertThat(annotations(n).get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(before);
+      // The daemon looked again (a held decision after a node event) and left it alone.
+      double looked = heldDecisions(n);
+      SmallSims.annotate(sim, n, "example.com/poke", "1");
+      await().atMost(Duration.ofSeconds(10)).until(() -> heldDecisions(n) > looked);
     }
+    // Rebooted exactly as often as going back needed: three crashed, one fell back; into the
+    // update and back.
+    assertThat(sim.node("worker-0").reboots()).hasSize(4);
+    assertThat(sim.node("worker-1").reboots()).hasSize(2);
 
     sim.apply(new Fault.FixCrashBoot("worker-0"));
     assertThat(sim.apply(new Fault.FixHealth("worker-1"))).contains("passes again");
+    // Fixed, and the admin asks: only then does each node try the target again.
+    for (String n : java.util.List.of("worker-0", "worker-1")) {
+      SmallSims.annotate(sim, n, NodeAnnotations.RETRY_REQUESTED, "2026-12-06T12:00:00Z");
+    }
     await()
         .atMost(Duration.ofSeconds(90))
         .until(
@@ -207,6 +215,14 @@ class FaultsIT {
       assertThat(sim.node(n).host().kernelArguments(FakeHost.Slot.BOOTED).orElseThrow())
           .contains("quiet");
     }
+  }
+
+  double heldDecisions(String node) throws Exception {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "ocelot_daemon_sync_decisions_total\\{decision=\"held\"} (\\S+)")
+            .matcher(SmallSims.scrape(sim, node));
+    return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
   String imageOf(String node) throws SimException {

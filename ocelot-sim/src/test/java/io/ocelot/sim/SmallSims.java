@@ -82,6 +82,26 @@ final class SmallSims {
     return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
   }
 
+  /** Sets one annotation on a node, as an admin's kubectl annotate would. */
+  static void annotate(SimCluster sim, String node, String key, String value) {
+    sim.client()
+        .nodes()
+        .withName(node)
+        .edit(
+            n -> {
+              n.getMetadata().getAnnotations().put(key, value);
+              return n;
+            });
+  }
+
+  /** The node's current daemon's metrics, as Prometheus scrapes them. */
+  static String scrape(SimCluster sim, String node) throws java.io.IOException, SimException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter.create()
+        .write(out, sim.node(node).registry().scrape());
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   /** The node is Done on its desired config, and that is not {@code notConfig}. */
   static boolean settledOffConfig(SimCluster sim, String node, String notConfig) {
     java.util.Map<String, String> a = annotations(sim, node);

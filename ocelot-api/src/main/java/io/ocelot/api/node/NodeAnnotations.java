@@ -22,6 +22,18 @@ public final class NodeAnnotations {
   /** The failure record of the last failed attempt, as JSON. */
   public static final String LAST_FAILURE = OCELOT_PREFIX + "last-failure";
 
+  /**
+   * A target the node will not apply again by itself (its boot there failed), as JSON {@code
+   * {config, image, cost, boots, since, why}}; set and removed by the daemon.
+   */
+  public static final String FAILED_TARGET = OCELOT_PREFIX + "failed-target";
+
+  /**
+   * Set by an admin ({@code ocelot rollout retry NODE}, any value): the node's next sync tries its
+   * desired target again, held or waiting for its backoff; the daemon removes it.
+   */
+  public static final String RETRY_REQUESTED = OCELOT_PREFIX + "retry-requested";
+
   /** The only value of {@link #POST_CONFIG_ACTION} besides empty. */
   public static final String POST_CONFIG_ACTION_REBOOTING = "Rebooting";
 

@@ -9,6 +9,9 @@ import java.util.List;
  */
 public interface HealthChecks {
 
+  /** The name of the built-in check that the node's kubelet reports Ready after a boot. */
+  String NODE_READY = "node-ready";
+
   /** No checks: every boot is healthy. */
   HealthChecks NONE = () -> List.of();
 

@@ -2,9 +2,11 @@ package io.ocelot.daemon.node;
 
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.txn.EngineMetrics;
+import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Instant;
+import java.util.Locale;
 
 /**
  * The daemon's metrics: the engine's ({@code mcd_reboots_failed_total}, ...) and MCO's state gauges
@@ -16,6 +18,8 @@ public final class DaemonMetrics {
   private final Gauge state;
   private final Gauge updateState;
   private final Gauge configDrift;
+  private final Counter decisions;
+  private final Gauge held;
 
   public DaemonMetrics(PrometheusRegistry registry) {
     engine = new EngineMetrics(registry);
@@ -38,6 +42,20 @@ public final class DaemonMetrics {
                 "Config drift: 0 when the drift monitor starts, the unix time of the last drift it"
                     + " detected")
             .register(registry);
+    decisions =
+        Counter.builder()
+            .name("ocelot_daemon_sync_decisions")
+            .help("Syncs of the daemon's loop by what they decided (update, held, nothing-to-do …)")
+            .labelNames("decision")
+            .register(registry);
+    held =
+        Gauge.builder()
+            .name("ocelot_daemon_target_held")
+            .help(
+                "1 while the node holds a target it will not apply again by itself (its boot"
+                    + " failed there), else 0")
+            .register(registry);
+    held.set(0);
   }
 
   public EngineMetrics engine() {
@@ -64,6 +82,24 @@ public final class DaemonMetrics {
   /** The drift monitor found the host off its config. */
   void driftDetected(Instant now) {
     configDrift.set(now.getEpochSecond());
+  }
+
+  /** One sync decided {@code d}. */
+  public void decided(SyncDecision d) {
+    decisions.labelValues(decisionName(d)).inc();
+  }
+
+  /** {@code NothingToDo} as a label: {@code nothing-to-do}. */
+  static String decisionName(SyncDecision d) {
+    return d.getClass()
+        .getSimpleName()
+        .replaceAll("([a-z])([A-Z])", "$1-$2")
+        .toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether the node holds a failed target. */
+  void held(boolean on) {
+    held.set(on ? 1 : 0);
   }
 
   /** Completing an update failed (e.g. the uncordon). */

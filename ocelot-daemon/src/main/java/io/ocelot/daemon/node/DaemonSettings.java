@@ -3,19 +3,19 @@ package io.ocelot.daemon.node;
 import java.time.Duration;
 
 /**
- * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s, drain polled every
- * 10 s for up to 1 hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's
- * own: the informer's view of the node is trusted for 5 s without news ({@link NodeCache}), and a
- * sync runs every 10 minutes even without node events, so that a watch event lost on the way (the
- * embedded API server can lose one) delays an update instead of stalling it. The config drift
- * monitor re-reads the files it watches every 5 minutes besides inotify's news ({@code driftPoll};
- * the simulator, without inotify, polls every few seconds). After a boot into an update the node's
+ * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s ({@link
+ * RetrySettings} also holds the budget of boots per target), drain polled every 10 s for up to 1
+ * hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's own: the
+ * informer's view of the node is trusted for 5 s without news ({@link NodeCache}), and a sync runs
+ * every 10 minutes even without node events, so that a watch event lost on the way (the embedded
+ * API server can lose one) delays an update instead of stalling it. The config drift monitor
+ * re-reads the files it watches every 5 minutes besides inotify's news ({@code driftPoll}; the
+ * simulator, without inotify, polls every few seconds). After a boot into an update the node's
  * kubelet must report Ready within {@code readyTimeout} (5 minutes) or the update rolls back.
  */
 public record DaemonSettings(
     String node,
-    Duration backoffBase,
-    Duration backoffCap,
+    RetrySettings retry,
     Duration drainPoll,
     Duration drainTimeout,
     Duration uncordonTimeout,
@@ -40,8 +40,7 @@ public record DaemonSettings(
   public static DaemonSettings defaults(String node) {
     return new DaemonSettings(
         node,
-        Duration.ofSeconds(1),
-        Duration.ofSeconds(60),
+        RetrySettings.DEFAULTS,
         Duration.ofSeconds(10),
         Duration.ofHours(1),
         Duration.ofMinutes(10),
@@ -55,8 +54,7 @@ public record DaemonSettings(
   public DaemonSettings withEventNamespace(String namespace) {
     return new DaemonSettings(
         node,
-        backoffBase,
-        backoffCap,
+        retry,
         drainPoll,
         drainTimeout,
         uncordonTimeout,
@@ -67,12 +65,26 @@ public record DaemonSettings(
         readyTimeout);
   }
 
+  /** The same timings with another retry policy. */
+  public DaemonSettings withRetry(RetrySettings r) {
+    return new DaemonSettings(
+        node,
+        r,
+        drainPoll,
+        drainTimeout,
+        uncordonTimeout,
+        eventNamespace,
+        viewMaxAge,
+        resync,
+        driftPoll,
+        readyTimeout);
+  }
+
   /** The same timings with another resync period and view age limit. */
   public DaemonSettings withResync(Duration period, Duration maxAge) {
     return new DaemonSettings(
         node,
-        backoffBase,
-        backoffCap,
+        retry,
         drainPoll,
         drainTimeout,
         uncordonTimeout,
@@ -87,8 +99,7 @@ public record DaemonSettings(
   public DaemonSettings withDriftPoll(Duration poll) {
     return new DaemonSettings(
         node,
-        backoffBase,
-        backoffCap,
+        retry,
         drainPoll,
         drainTimeout,
         uncordonTimeout,
@@ -103,8 +114,7 @@ public record DaemonSettings(
   public DaemonSettings withReadyTimeout(Duration timeout) {
     return new DaemonSettings(
         node,
-        backoffBase,
-        backoffCap,
+        retry,
         drainPoll,
         drainTimeout,
         uncordonTimeout,
@@ -113,17 +123,5 @@ public record DaemonSettings(
         resync,
         driftPoll,
         timeout);
-  }
-
-  /** The delay before attempt {@code failures + 1}: base doubling per failure, capped. */
-  public Duration backoff(int failures) {
-    if (failures <= 0) {
-      return Duration.ZERO;
-    }
-    Duration d = backoffBase;
-    for (int i = 1; i < failures && d.compareTo(backoffCap) < 0; i++) {
-      d = d.multipliedBy(2);
-    }
-    return d.compareTo(backoffCap) > 0 ? backoffCap : d;
   }
 }

@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 public final class NodeReadyCheck implements HealthChecks {
   /** The check's name in messages: {@code health check node-ready failed after boot into …}. */
-  public static final Check CHECK = new Check("node-ready", "", true);
+  public static final Check CHECK = new Check(HealthChecks.NODE_READY, "", true);
 
   private static final Duration POLL = Duration.ofSeconds(1);
 

@@ -53,6 +53,14 @@ public final class NodeReporter {
     }
   }
 
+  /**
+   * The node still holds the target it reported holding (a fresh process after a restart finds it
+   * so): nothing to write, the gauge says so.
+   */
+  public synchronized void stillHolding() {
+    metrics.held(true);
+  }
+
   public synchronized void report(Report r) throws HostException {
     NodePhase from = phase;
     NodePhase to = r.phase();
@@ -129,12 +137,14 @@ public final class NodeReporter {
       }
       a.put(NodeAnnotations.REASON, Optional.of(""));
       a.put(NodeAnnotations.LAST_FAILURE, Optional.empty());
+      a.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
       a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
       d.uncordon().ifPresent(u -> a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(u.value())));
     } else if (r instanceof Report.Degraded d) {
       a.put(NodeAnnotations.REASON, Optional.of(truncate(d.reason())));
       // A failed reboot request must not leave "Rebooting" behind (MCO does).
       a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
+      a.put(NodeAnnotations.FAILED_TARGET, d.hold().map(TargetHold::json));
       d.failure()
           .ifPresent(
               f ->
@@ -142,6 +152,7 @@ public final class NodeReporter {
                       NodeAnnotations.LAST_FAILURE, Optional.of(FailureJson.write(f).toString())));
     } else if (r instanceof Report.Unreconcilable u) {
       a.put(NodeAnnotations.REASON, Optional.of(truncate(u.reason())));
+      a.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
     }
     return a;
   }
@@ -168,6 +179,9 @@ public final class NodeReporter {
   }
 
   private void count(Report r, Instant now) {
+    if (!(r instanceof Report.Rebooting)) {
+      metrics.held(r instanceof Report.Degraded d && d.hold().isPresent());
+    }
     if (r instanceof Report.Working) {
       metrics.state(NodeState.WORKING, "", now);
     } else if (r instanceof Report.Done d) {

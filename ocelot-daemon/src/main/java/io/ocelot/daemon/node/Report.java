@@ -46,9 +46,17 @@ public sealed interface Report {
     }
   }
 
-  /** Something failed: a failure record from the engine, or a plain reason (API, config). */
-  record Degraded(String reason, String reasonClass, Optional<FailureRecord> failure)
+  /**
+   * Something failed: a failure record from the engine, or a plain reason (API, config); with
+   * {@code hold} when the node will not try the failed target again by itself.
+   */
+  record Degraded(
+      String reason, String reasonClass, Optional<FailureRecord> failure, Optional<TargetHold> hold)
       implements Report {
+    public Degraded(String reason, String reasonClass, Optional<FailureRecord> failure) {
+      this(reason, reasonClass, failure, Optional.empty());
+    }
+
     @Override
     public NodePhase phase() {
       return NodePhase.DEGRADED;

@@ -1,5 +1,8 @@
 package io.ocelot.daemon.node;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.txn.Target;
 import java.time.Instant;
@@ -8,7 +11,9 @@ import java.util.Optional;
 /**
  * The decide step of the sync loop, pure: from the node's annotations, the host's commit marker and
  * the loop's own memory to one {@link SyncDecision}. The disk is authoritative for the current
- * config (as in MCO); a failing target waits for its backoff, whatever other node events arrive.
+ * config (as in MCO); a failing target waits for its backoff, whatever other node events arrive,
+ * and a target the host's failure record holds ({@link RetryPolicy}) is not tried again until the
+ * desired target changes or an admin asks ({@code ocelot.io/retry-requested}).
  */
 public final class SyncDecider {
   private SyncDecider() {}
@@ -21,7 +26,8 @@ public final class SyncDecider {
       Optional<Target> markerTarget,
       Optional<Target> failingTarget,
       Instant nextAttempt,
-      Instant now) {}
+      Instant now,
+      Optional<RetryPolicy.Rule> hostRule) {}
 
   public static SyncDecision decide(Observation o) {
     if (o.node().isEmpty()) {
@@ -58,9 +64,35 @@ public final class SyncDecider {
     if (desired.equals(current.get()) && done && node.postConfigAction().isEmpty()) {
       return new SyncDecision.NothingToDo(current.get());
     }
-    if (o.failingTarget().equals(Optional.of(desired)) && o.now().isBefore(o.nextAttempt())) {
-      return new SyncDecision.WaitForBackoff(o.nextAttempt());
+    if (node.get(NodeAnnotations.RETRY_REQUESTED).isPresent()) {
+      return new SyncDecision.Update(current.get(), desired);
+    }
+    Optional<RetryPolicy.Rule> rule = o.hostRule().filter(r -> r.target().equals(desired));
+    if (rule.isPresent() && rule.get() instanceof RetryPolicy.Hold h) {
+      boolean shown =
+          node.state().filter(s -> s == NodeState.DEGRADED).isPresent()
+              && node.get(NodeAnnotations.FAILED_TARGET)
+                  .flatMap(SyncDecider::heldTarget)
+                  .equals(Optional.of(desired));
+      return new SyncDecision.Held(h.hold(), shown);
+    }
+    Instant due = o.failingTarget().equals(Optional.of(desired)) ? o.nextAttempt() : Instant.EPOCH;
+    if (rule.isPresent()
+        && rule.get() instanceof RetryPolicy.Retry r
+        && r.notBefore().isAfter(due)) {
+      due = r.notBefore();
+    }
+    if (o.now().isBefore(due)) {
+      return new SyncDecision.WaitForBackoff(due);
     }
     return new SyncDecision.Update(current.get(), desired);
+  }
+
+  private static Optional<Target> heldTarget(String json) {
+    try {
+      return TargetHold.targetIn(Json.MAPPER.readTree(json));
+    } catch (JsonProcessingException e) {
+      return Optional.empty();
+    }
   }
 }

@@ -30,6 +30,12 @@ public sealed interface SyncDecision {
   /** The last attempt at this target failed; the next one is not due yet. */
   record WaitForBackoff(Instant until) implements SyncDecision {}
 
+  /**
+   * The desired target failed here in a way that rules out trying it again by itself; {@code shown}
+   * when the node already says so.
+   */
+  record Held(TargetHold hold, boolean shown) implements SyncDecision {}
+
   /** The node is where it should be. */
   record NothingToDo(Target target) implements SyncDecision {}
 

@@ -33,6 +33,8 @@ public final class FailureJson {
       s.error().ifPresent(e -> so.put("error", e));
     }
     o.put("attempt", r.attempt());
+    o.put("boots", r.boots());
+    o.put("retryCost", r.retryCost().word());
     o.put("firstFailedAt", r.firstFailedAt().toString());
     o.put("failedAt", r.failedAt().toString());
     o.set("target", JournalJson.target(r.target()));
@@ -70,7 +72,8 @@ public final class FailureJson {
         JournalJson.target(o.path("target")),
         JournalJson.target(o.path("remainsOn")),
         o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty(),
-        texts(o.path("notes")));
+        texts(o.path("notes")),
+        o.path("boots").asInt(0));
   }
 
   private static List<String> texts(JsonNode array) {

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.HealthChecks;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +9,8 @@ import java.util.Optional;
  * A failed update attempt as a value: where it failed, the command and its output, the root cause,
  * what the rollback did step by step, and which state the node remains in. The node's {@code
  * reason}, the {@code ocelot.io/last-failure} annotation, the UpdateFailed event and the metrics
- * all come from it.
+ * all come from it. {@code boots} counts the boots into the target this incident has spent (on this
+ * node, over all attempts), for the retry budget.
  */
 public record FailureRecord(
     Phase phase,
@@ -24,7 +26,8 @@ public record FailureRecord(
     Target target,
     Target remainsOn,
     Optional<String> replacedCause,
-    List<String> notes) {
+    List<String> notes,
+    int boots) {
 
   /** Where in the transaction the failure happened. */
   public enum Phase {
@@ -74,6 +77,28 @@ public record FailureRecord(
     notes = List.copyOf(notes);
   }
 
+  /** The step name of a failure found when validating which deployment booted. */
+  public static final String VALIDATE_BOOT = "validate boot";
+
+  /**
+   * What retrying this failure's target costs the node, from where it failed: a boot into the
+   * target that failed a required health check, fell back by the boot counter or booted the wrong
+   * deployment proved the target bad; a node that never reported Ready after the boot spent the
+   * boot without proving it (the kubelet also needs the control plane); anything before the boot
+   * cost none.
+   */
+  public RetryCost retryCost() {
+    if (phase == Phase.HEALTH_CHECK) {
+      return step.equals("health check " + HealthChecks.NODE_READY)
+          ? RetryCost.BOOT
+          : RetryCost.PROVEN_BAD;
+    }
+    if (phase == Phase.FINALIZE && step.equals(VALIDATE_BOOT)) {
+      return RetryCost.PROVEN_BAD;
+    }
+    return RetryCost.NONE;
+  }
+
   /**
    * This record after a later start finished its rollback: the cause, step, attempt and times of
    * the failure stay as they were (they are what happened); the rollback steps that had failed take
@@ -102,12 +127,21 @@ public record FailureRecord(
     return with(steps, all);
   }
 
+  /** This record counting {@code n} boots into its target. */
+  FailureRecord withBoots(int n) {
+    return copy(rollback, notes, n);
+  }
+
   /** This record with the rollback's steps as they now stand. */
   public FailureRecord withRollback(List<RollbackStep> steps) {
     return with(steps, notes);
   }
 
   private FailureRecord with(List<RollbackStep> steps, List<String> allNotes) {
+    return copy(steps, allNotes, boots);
+  }
+
+  private FailureRecord copy(List<RollbackStep> steps, List<String> allNotes, int bootCount) {
     return new FailureRecord(
         phase,
         step,
@@ -122,7 +156,8 @@ public record FailureRecord(
         target,
         remainsOn,
         replacedCause,
-        allNotes);
+        allNotes,
+        bootCount);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */
@@ -142,7 +177,8 @@ public record FailureRecord(
 
   /**
    * This record as the next attempt after {@code previous}: the same failure keeps the incident's
-   * {@code firstFailedAt}; a different one says which cause it replaces.
+   * {@code firstFailedAt}; a different one says which cause it replaces. The boots spent on the
+   * target add up over the incident, whatever failed.
    */
   public FailureRecord continuing(FailureRecord previous) {
     boolean same = sameAs(previous);
@@ -160,6 +196,7 @@ public record FailureRecord(
         target,
         remainsOn,
         same ? previous.replacedCause() : Optional.of(previous.cause()),
-        notes);
+        notes,
+        boots + (previous.target().equals(target) ? previous.boots() : 0));
   }
 }

@@ -35,7 +35,9 @@ final class Failures {
             target,
             remainsOn,
             Optional.empty(),
-            List.of());
+            List.of(),
+            0);
+    r = r.retryCost() == RetryCost.NONE ? r : r.withBoots(1);
     return attempt.previous().map(r::continuing).orElse(r);
   }
 

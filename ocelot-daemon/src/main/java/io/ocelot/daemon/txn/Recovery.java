@@ -106,7 +106,7 @@ public final class Recovery {
       return rollBack(
           j,
           FailureRecord.Phase.FINALIZE,
-          "validate boot",
+          FailureRecord.VALIDATE_BOOT,
           "the boot into "
               + marker.target().describe()
               + " never became healthy: after "
@@ -121,7 +121,7 @@ public final class Recovery {
       return rollBack(
           j,
           FailureRecord.Phase.FINALIZE,
-          "validate boot",
+          FailureRecord.VALIDATE_BOOT,
           "booted image " + booted + ", expected " + expected + rootCause(),
           Optional.of(marker),
           attempt);
@@ -132,7 +132,7 @@ public final class Recovery {
       return rollBack(
           j,
           FailureRecord.Phase.FINALIZE,
-          "validate boot",
+          FailureRecord.VALIDATE_BOOT,
           "booted kernel arguments lack "
               + String.join(" ", missing)
               + " of "

@@ -69,7 +69,7 @@ public final class StateStore {
     write(LAST_FAILURE, FailureJson.write(failure));
   }
 
-  void clearLastFailure() throws HostException {
+  public void clearLastFailure() throws HostException {
     files.delete(LAST_FAILURE);
   }
 

@@ -20,8 +20,7 @@ class ClusterDrainTest {
     DaemonSettings s =
         new DaemonSettings(
             "worker-0",
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(60),
+            RetrySettings.DEFAULTS,
             Duration.ofMillis(50),
             timeout,
             timeout,

@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 /** The sync loop's failure backoff: per target, doubling, and counting across reboots. */
 class RetryBackoffTest {
   static final Instant NOW = Instant.parse("2026-12-05T20:00:00Z");
-  static final DaemonSettings SETTINGS = DaemonSettings.defaults("worker-0");
+  static final RetrySettings SETTINGS = RetrySettings.DEFAULTS;
   static final Target R1 = new Target("rendered-1", Optional.empty());
   static final Target R2 = new Target("rendered-2", Optional.empty());
 
   static FailureRecord attempt(int n, Target target) {
     return new FailureRecord(
-        FailureRecord.Phase.HEALTH_CHECK,
-        "health check 20-kubelet.sh",
+        FailureRecord.Phase.REBOOT,
+        "request reboot",
         Optional.empty(),
         Optional.of(1),
         "kubelet is not ready",
@@ -32,7 +32,8 @@ class RetryBackoffTest {
         target,
         R1,
         Optional.empty(),
-        List.of());
+        List.of(),
+        0);
   }
 
   @Test

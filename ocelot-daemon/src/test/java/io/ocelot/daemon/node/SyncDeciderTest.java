@@ -26,7 +26,14 @@ class SyncDeciderTest {
 
   static SyncDecider.Observation seen(NodeView n) {
     return new SyncDecider.Observation(
-        Optional.of(n), false, false, Optional.empty(), Optional.empty(), Instant.EPOCH, NOW);
+        Optional.of(n),
+        false,
+        false,
+        Optional.empty(),
+        Optional.empty(),
+        Instant.EPOCH,
+        NOW,
+        Optional.empty());
   }
 
   static final NodeView ON_R1_WANTS_R2 =
@@ -38,9 +45,15 @@ class SyncDeciderTest {
 
   @Test
   void backoffDoublesFromOneSecondToASixtySecondCap() {
-    DaemonSettings s = DaemonSettings.defaults("worker-0");
+    RetrySettings s = DaemonSettings.defaults("worker-0").retry();
     assertThat(java.util.stream.IntStream.rangeClosed(0, 9).mapToObj(n -> s.backoff(n).toSeconds()))
         .containsExactly(0L, 1L, 2L, 4L, 8L, 16L, 32L, 60L, 60L, 60L);
+    // After a boot: 5, 10, 20, 40 minutes, then the hour's cap.
+    assertThat(
+            java.util.stream.IntStream.rangeClosed(1, 6)
+                .mapToObj(n -> s.bootBackoff(n).toMinutes()))
+        .containsExactly(5L, 10L, 20L, 40L, 60L, 60L);
+    assertThat(s.maxBoots()).isEqualTo(3);
   }
 
   @Test
@@ -59,7 +72,8 @@ class SyncDeciderTest {
             Optional.of(onDisk),
             Optional.empty(),
             Instant.EPOCH,
-            NOW);
+            NOW,
+            Optional.empty());
     assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.Update(onDisk, R2));
   }
 
@@ -68,7 +82,14 @@ class SyncDeciderTest {
     Instant due = NOW.plusSeconds(8);
     SyncDecider.Observation o =
         new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2), false, false, Optional.empty(), Optional.of(R2), due, NOW);
+            Optional.of(ON_R1_WANTS_R2),
+            false,
+            false,
+            Optional.empty(),
+            Optional.of(R2),
+            due,
+            NOW,
+            Optional.empty());
     assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.WaitForBackoff(due));
     // A new target does not wait for the old one's backoff.
     SyncDecider.Observation other =
@@ -79,12 +100,20 @@ class SyncDeciderTest {
             Optional.empty(),
             Optional.of(new Target("rendered-9", Optional.empty())),
             due,
-            NOW);
+            NOW,
+            Optional.empty());
     assertThat(SyncDecider.decide(other)).isEqualTo(new SyncDecision.Update(R1, R2));
     // Once due, it goes again.
     SyncDecider.Observation later =
         new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2), false, false, Optional.empty(), Optional.of(R2), due, due);
+            Optional.of(ON_R1_WANTS_R2),
+            false,
+            false,
+            Optional.empty(),
+            Optional.of(R2),
+            due,
+            due,
+            Optional.empty());
     assertThat(SyncDecider.decide(later)).isEqualTo(new SyncDecision.Update(R1, R2));
   }
 
@@ -136,7 +165,8 @@ class SyncDeciderTest {
                     Optional.empty(),
                     Optional.empty(),
                     Instant.EPOCH,
-                    NOW)))
+                    NOW,
+                    Optional.empty())))
         .isEqualTo(new SyncDecision.NodeMissing());
   }
 
@@ -150,7 +180,8 @@ class SyncDeciderTest {
             Optional.empty(),
             Optional.empty(),
             Instant.EPOCH,
-            NOW);
+            NOW,
+            Optional.empty());
     assertThat(SyncDecider.decide(inFlight)).isEqualTo(new SyncDecision.Recover());
     SyncDecider.Observation rebooting =
         new SyncDecider.Observation(
@@ -160,7 +191,8 @@ class SyncDeciderTest {
             Optional.empty(),
             Optional.empty(),
             Instant.EPOCH,
-            NOW);
+            NOW,
+            Optional.empty());
     assertThat(SyncDecider.decide(rebooting)).isEqualTo(new SyncDecision.AwaitingReboot());
   }
 }

@@ -27,7 +27,8 @@ class FailureRecordTest {
         R2,
         R1,
         Optional.empty(),
-        List.of());
+        List.of(),
+        0);
   }
 
   static FailureRecord.RollbackStep step(Category c, FailureRecord.Outcome o) {
@@ -79,6 +80,34 @@ class FailureRecordTest {
     assertThat(FailureJson.write(r).path("phase").asText()).isEqualTo("reboot");
   }
 
+  /** The engine's record of a failure at {@code step}, after {@code previous}. */
+  static FailureRecord after(
+      FailureRecord previous, FailureRecord.Phase phase, String step, String cause) {
+    Instant t = Instant.parse("2026-12-02T12:00:00Z");
+    return Failures.of(
+        phase, step, cause, Optional.empty(), List.of(), Attempt.after(previous), t, R2, R1);
+  }
+
+  @Test
+  void bootsIntoTheTargetAddUpOverTheIncidentAndSurviveJson() {
+    FailureRecord.Phase check = FailureRecord.Phase.HEALTH_CHECK;
+    String step = "health check 20-kubelet.sh";
+    FailureRecord first =
+        after(record("reboot command failed", List.of()), check, step, step + " failed");
+    assertThat(first.boots()).isEqualTo(1);
+    assertThat(first.attempt()).isEqualTo(4);
+    FailureRecord again = after(first, check, step, step + " failed");
+    assertThat(again.boots()).isEqualTo(2);
+    // A failure before the boot costs none but keeps the count.
+    FailureRecord pull =
+        after(again, FailureRecord.Phase.PREPARE, "stage OS image", "failed to update OS");
+    assertThat(pull.boots()).isEqualTo(2);
+    assertThat(FailureJson.read(FailureJson.write(again))).isEqualTo(again);
+    assertThat(FailureJson.write(again).path("retryCost").asText()).isEqualTo("proven-bad");
+    // A record written before boots were counted reads as none.
+    assertThat(FailureJson.read(FailureJson.write(again).without("boots")).boots()).isZero();
+  }
+
   @Test
   void aRetryOfTheSameIncidentKeepsWhenItStarted() {
     FailureRecord first = record("reboot command failed", List.of());
@@ -98,7 +127,8 @@ class FailureRecordTest {
             R2,
             R1,
             Optional.empty(),
-            List.of());
+            List.of(),
+            0);
     assertThat(again.continuing(first).firstFailedAt()).isEqualTo(first.firstFailedAt());
     FailureRecord different =
         new FailureRecord(
@@ -115,7 +145,8 @@ class FailureRecordTest {
             R2,
             R1,
             Optional.empty(),
-            List.of());
+            List.of(),
+            0);
     assertThat(different.continuing(first).firstFailedAt()).isEqualTo(later);
     assertThat(different.continuing(first).replacedCause()).contains("reboot command failed");
     assertThat(different.continuing(first).message())

@@ -407,6 +407,7 @@ class McnTransitionsTest {
         R2,
         R1,
         Optional.empty(),
-        List.of());
+        List.of(),
+        0);
   }
 }

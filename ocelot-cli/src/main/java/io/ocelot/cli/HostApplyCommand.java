@@ -21,6 +21,7 @@ import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.daemon.txn.Preflight;
 import io.ocelot.daemon.txn.Recovery;
+import io.ocelot.daemon.txn.StartingPoint;
 import io.ocelot.daemon.txn.StateStore;
 import io.ocelot.daemon.txn.Target;
 import io.ocelot.daemon.txn.UpdateEngine;
@@ -108,6 +109,16 @@ final class HostApplyCommand implements Callable<Integer> {
     ConfigTarget from = target(current, currentImage);
     ConfigTarget to = target(desired, desiredImage);
     HostStatus status = host.images().status();
+    Optional<String> elsewhere =
+        StartingPoint.mismatch(from, to, store.marker(), status.bootedImage());
+    if (elsewhere.isPresent()) {
+      out.println(
+          "the host is not on --current "
+              + from.describe()
+              + ", nothing changed on the host:\n  - "
+              + Printable.escape(elsewhere.get()));
+      return ExitCodes.INVALID;
+    }
     PlanResult result =
         Planner.plan(from, to, new Observed(status.bootedImage(), false, Optional.empty()));
     if (result instanceof PlanResult.Unreconcilable u) {

@@ -204,4 +204,35 @@ class HostCliTest {
         .contains("marker: none")
         .contains("journal: empty");
   }
+
+  /**
+   * The README's sequence, then its rollback tip taken literally: a second apply that claims the
+   * host is still on 00-worker / I1 after it moved to the rendered config and I2. The host's own
+   * record wins: refused with both sides named, and nothing on the host changes.
+   */
+  @Test
+  void applyFromAStartingPointTheHostHasLeftIsRefused() throws Exception {
+    Path root = settledRoot();
+    CliTest.Run first = apply(root);
+    assertThat(first.code()).as(first.out()).isZero();
+    CliTest.run("host", "reboot", "--root", root.toString());
+    assertThat(CliTest.run("host", "finalize", "--root", root.toString()).code()).isZero();
+    String status = CliTest.run("host", "status", "--root", root.toString()).out();
+    byte[] marker = Files.readAllBytes(root.resolve("var/lib/ocelot/marker.json"));
+
+    CliTest.Run again = apply(root);
+    assertThat(again.code()).isEqualTo(ExitCodes.INVALID);
+    assertThat(again.out())
+        .startsWith(
+            "the host is not on --current MachineConfig: 00-worker / Image: "
+                + I1
+                + ", nothing changed on the host:\n  - unexpected on-disk state: the update starts"
+                + " from MachineConfig 00-worker / image "
+                + I1
+                + ", but the host's commit marker says it is on MachineConfig rendered-worker-")
+        .endsWith(" / image " + I2 + "; nothing on the host was changed\n");
+    assertThat(CliTest.run("host", "status", "--root", root.toString()).out()).isEqualTo(status);
+    assertThat(root.resolve("var/lib/ocelot/marker.json")).hasBinaryContent(marker);
+    assertThat(root.resolve("var/lib/ocelot/journal.json")).doesNotExist();
+  }
 }

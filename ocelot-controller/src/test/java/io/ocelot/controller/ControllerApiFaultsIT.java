@@ -113,7 +113,7 @@ class ControllerApiFaultsIT {
       await()
           .atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofSeconds(1))
-          .until(
+          .untilAsserted(
               () -> {
                 if (proxy.injected().keySet().stream().noneMatch(i -> i.startsWith("409 PATCH"))) {
                   int max = 1 + poke.incrementAndGet() % 2;
@@ -125,9 +125,16 @@ class ControllerApiFaultsIT {
                         return p;
                       });
                 }
-                return kinds.stream()
-                    .allMatch(
-                        k -> proxy.injected().keySet().stream().anyMatch(i -> i.startsWith(k)));
+                // Named when one is still missing after the wait: which kind and what was drawn.
+                assertThat(
+                        kinds.stream()
+                            .filter(
+                                k ->
+                                    proxy.injected().keySet().stream()
+                                        .noneMatch(i -> i.startsWith(k)))
+                            .toList())
+                    .as("fault kinds not drawn yet (drawn: %s)", proxy.injected())
+                    .isEmpty();
               });
       System.out.println("injected: " + proxy.injected());
       assertThat(daemons.updates())

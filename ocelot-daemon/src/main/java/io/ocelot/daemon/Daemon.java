@@ -50,6 +50,7 @@ import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.daemon.txn.Preflight;
 import io.ocelot.daemon.txn.Recovery;
+import io.ocelot.daemon.txn.StartingPoint;
 import io.ocelot.daemon.txn.StateStore;
 import io.ocelot.daemon.txn.Target;
 import io.ocelot.daemon.txn.UpdateEngine;
@@ -454,8 +455,17 @@ public final class Daemon implements AutoCloseable {
     }
     ConfigTarget from = new ConfigTarget(current.get(), u.current().image());
     ConfigTarget to = new ConfigTarget(desired.get(), u.desired().image());
+    Observed seen = observed();
+    Optional<String> elsewhere =
+        StartingPoint.mismatch(from, to, store.marker(), seen.bootedImage());
+    if (elsewhere.isPresent()) {
+      fail(
+          new Report.Degraded(elsewhere.get(), ReasonClass.CONFIG_DRIFT, Optional.empty()),
+          u.desired());
+      return false;
+    }
     PlanResult result =
-        Planner.plan(from, to, observed(), ((DisruptionPolicySource.Lookup.Use) lookup).policy());
+        Planner.plan(from, to, seen, ((DisruptionPolicySource.Lookup.Use) lookup).policy());
     if (result instanceof PlanResult.Unreconcilable un) {
       fail(
           new Report.Unreconcilable(un.message(), u.current().config(), u.desired().config()),

@@ -210,6 +210,37 @@ class DaemonScenariosIT {
     assertThat(host.root.resolve("etc/chrony.conf")).hasContent("pool b.example.com\n");
   }
 
+  /**
+   * An admin rebased the host by hand (a deployment of another image booted): the node's claim, its
+   * currentConfig and the config's OS image, no longer holds. The next update is refused as MCO's
+   * "unexpected on-disk state", naming both sides, and nothing on the host changes.
+   */
+  @Test
+  void anUpdateFromAStartingPointTheHostHasLeftIsRefused() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    String elsewhere = "registry.local/by-hand@sha256:" + "9".repeat(64);
+    node.stopDaemon();
+    host.host.images().stage(elsewhere);
+    host.fake.reboot();
+    Map<String, String> before = host.snapshot();
+    node.startDaemon();
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .isEqualTo(
+            "unexpected on-disk state: the update starts from MachineConfig rendered-worker-1"
+                + " (image "
+                + BASE
+                + "), but the host booted "
+                + elsewhere
+                + "; nothing on the host was changed");
+    assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
+    assertThat(host.fake.rebootRequested()).isFalse();
+    assertConfigurationAsBefore(before);
+    assertThat(host.root.resolve("var/lib/ocelot/journal.json")).doesNotExist();
+  }
+
   @Test
   void aFailureRecordedOnTheHostButNeverReportedIsReportedByTheNextStart() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));

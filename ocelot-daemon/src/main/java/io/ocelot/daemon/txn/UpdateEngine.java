@@ -79,6 +79,11 @@ public final class UpdateEngine {
       metrics.settled();
       return new EngineOutcome.Idle(to);
     }
+    Optional<String> elsewhere =
+        StartingPoint.mismatch(plan.from(), plan.to(), store.marker(), bootedImage());
+    if (elsewhere.isPresent()) {
+      throw new HostException(elsewhere.get());
+    }
     Bytes desiredJson = Bytes.utf8(Json.MAPPER.valueToTree(plan.to().config()).toString());
     Journal journal =
         new Journal(
@@ -197,6 +202,18 @@ public final class UpdateEngine {
             .failed(journal, phase, step, cause, command, attempt, clock.instant(), metrics);
     LOG.warn("{}", failed.failure().message());
     return failed;
+  }
+
+  /**
+   * The booted image, or empty when the host cannot say: a broken image tool fails the update at
+   * its staging step, with a record and a rollback, not here.
+   */
+  private Optional<String> bootedImage() {
+    try {
+      return host.images().status().bootedImage();
+    } catch (HostException e) {
+      return Optional.empty();
+    }
   }
 
   static Target target(ConfigTarget t) {

@@ -163,6 +163,40 @@ final class ControllerHarness implements AutoCloseable {
   }
 
   /** The controller's metrics in the Prometheus text format. */
+  /** The controller's passes over {@code pool} so far. */
+  double poolPasses(String pool) {
+    String series = "mcc_pool_passes_total{pool=\"" + pool + "\"} ";
+    for (String line : metrics().split("\n")) {
+      if (line.startsWith(series)) {
+        return Double.parseDouble(line.substring(series.length()).trim());
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * The positive sign before a test asserts that the controller did nothing: a node is poked (an
+   * annotation of no meaning; every node event concerns every pool) and the controller passes over
+   * {@code pool} again, twice, so that at least one pass began after the poke.
+   */
+  void awaitLookedAgain(String pool) {
+    for (int i = 1; i <= 2; i++) {
+      double before = poolPasses(pool);
+      String node = client.nodes().list().getItems().get(0).getMetadata().getName();
+      client
+          .nodes()
+          .withName(node)
+          .edit(
+              n -> {
+                n.getMetadata().getAnnotations().put("example.com/poke", "" + System.nanoTime());
+                return n;
+              });
+      org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(20))
+          .until(() -> poolPasses(pool) > before);
+    }
+  }
+
   String metrics() {
     try {
       java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -69,7 +69,7 @@ class RolloutHaltIT {
         .atMost(Duration.ofSeconds(20))
         .until(() -> cluster.doneOn(next) == cluster.targetedAt(next).size() - 1);
     Set<String> targeted = cluster.targetedAt(next);
-    Thread.sleep(2000);
+    cluster.awaitLookedAgain("worker");
     assertThat(cluster.targetedAt(next)).isEqualTo(targeted);
     assertThat(targeted).contains("worker-0").hasSizeLessThan(10);
     assertThat(cluster.events("RolloutHalted")).hasSize(1);

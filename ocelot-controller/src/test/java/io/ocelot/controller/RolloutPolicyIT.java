@@ -142,7 +142,7 @@ class RolloutPolicyIT {
             "Updating", c -> c.getMessage().startsWith("waiting for maintenance window"));
     assertThat(updating.getMessage())
         .isEqualTo("waiting for maintenance window Sat 12:00–14:00 UTC, opens in 2h");
-    Thread.sleep(1500);
+    cluster.awaitLookedAgain("worker");
     assertThat(cluster.client.nodes().list().getItems())
         .allSatisfy(
             n ->
@@ -189,7 +189,7 @@ class RolloutPolicyIT {
           .matches(
               "soak: worker-\\d took the update at 2026-12-05T1[0-9]:[0-9:]+Z; the next node"
                   + " starts in 30m");
-      Thread.sleep(500);
+      cluster.awaitLookedAgain("worker");
       assertThat(cluster.targetedAt(third).size()).isEqualTo(done); // nobody new while soaking
       clock.advance(Duration.ofMinutes(31));
       touch("nights");

@@ -31,6 +31,7 @@ import io.ocelot.daemon.node.ReasonClass;
 import io.ocelot.daemon.node.Report;
 import io.ocelot.daemon.node.RetryBackoff;
 import io.ocelot.daemon.node.RetryPolicy;
+import io.ocelot.daemon.node.StepEvents;
 import io.ocelot.daemon.node.SyncDecider;
 import io.ocelot.daemon.node.SyncDecision;
 import io.ocelot.daemon.node.TargetHold;
@@ -499,7 +500,7 @@ public final class Daemon implements AutoCloseable {
                 metrics.engine(),
                 clock,
                 () -> UUID.randomUUID().toString(),
-                new EventListener(this))
+                new StepEvents(events, reporter, this::currentView))
             .apply(plan, attempt(Optional.of(u.desired())));
     return finish(outcome);
   }
@@ -575,29 +576,7 @@ public final class Daemon implements AutoCloseable {
     return true;
   }
 
-  /** Called by the engine's listener right before the reboot request. */
-  void rebooting(String rationale) {
-    try {
-      reporter.report(new Report.Rebooting(rationale));
-    } catch (HostException e) {
-      LOG.warn("could not record the reboot on node {}: {}", settings.node(), e.getMessage());
-    }
-  }
-
-  /** Called by the engine's listener when the controller acknowledged the drain. */
-  void drained(String request) {
-    try {
-      reporter.progress(new McnMilestone.Drained(request));
-    } catch (HostException e) {
-      LOG.warn("could not read node {} to report the drain: {}", settings.node(), e.getMessage());
-    }
-  }
-
-  NodeEvents events() {
-    return events;
-  }
-
-  Optional<NodeView> currentView() {
+  private Optional<NodeView> currentView() {
     try {
       return readNode();
     } catch (HostException e) {

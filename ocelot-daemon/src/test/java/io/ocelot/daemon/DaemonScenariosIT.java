@@ -526,9 +526,12 @@ class DaemonScenariosIT {
     Map<String, String> before = host.snapshot();
     node = new NodeHarness(client, host, Map.of("unrelated", "x"));
     node.startDaemon();
-    Thread.sleep(1500);
+    // The loop looked (twice: at the start and after a node event), then: nothing was touched.
+    await().atMost(Duration.ofSeconds(10)).until(() -> node.decisions("not-managed") >= 1);
+    node.annotate(Map.of("unrelated", "y"));
+    await().atMost(Duration.ofSeconds(10)).until(() -> node.decisions("not-managed") >= 2);
     Node n = client.nodes().withName(NodeHarness.NODE).get();
-    assertThat(n.getMetadata().getAnnotations()).containsOnlyKeys("unrelated");
+    assertThat(n.getMetadata().getAnnotations()).containsExactly(Map.entry("unrelated", "y"));
     assertThat(HostFixture.differences(before, host.snapshot())).isEmpty();
   }
 }

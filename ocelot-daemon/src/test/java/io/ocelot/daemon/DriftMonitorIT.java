@@ -126,8 +126,13 @@ class DriftMonitorIT {
   void aTouchOrTheSameBytesWrittenAgainIsNoDrift() throws Exception {
     String owned = Files.readString(chrony);
     Files.setLastModifiedTime(chrony, java.nio.file.attribute.FileTime.fromMillis(0));
+    double checks = node.counter("ocelot_daemon_drift_checks_total");
     Files.writeString(chrony, owned);
-    Thread.sleep(1500);
+    // The monitor compared the host again (inotify's news or its poll), and twice to be sure one
+    // began after the write.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> node.counter("ocelot_daemon_drift_checks_total") >= checks + 2);
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Done");
     assertThat(node.events("ConfigDriftDetected")).isEmpty();
   }

@@ -277,6 +277,25 @@ final class NodeHarness implements AutoCloseable {
                     annotation(NodeAnnotations.LAST_APPLIED_DRAIN)));
   }
 
+  /**
+   * How many syncs of the running daemon decided {@code decision} ({@code held}, {@code
+   * not-managed} …): the positive sign that the loop looked, before a test asserts that nothing
+   * happened.
+   */
+  double decisions(String decision) throws IOException {
+    return counter("ocelot_daemon_sync_decisions_total{decision=\"" + decision + "\"}");
+  }
+
+  /** A counter's value in the daemon's metrics, 0 when it has none yet. */
+  double counter(String series) throws IOException {
+    for (String line : scrape().split("\n")) {
+      if (line.startsWith(series + " ")) {
+        return Double.parseDouble(line.substring(series.length() + 1).trim());
+      }
+    }
+    return 0;
+  }
+
   /** The daemon's metrics as Prometheus scrapes them (the text format). */
   String scrape() throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

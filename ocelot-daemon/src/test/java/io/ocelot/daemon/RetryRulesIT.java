@@ -16,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -144,21 +142,14 @@ class RetryRulesIT {
    * absence: no reboot requested, the node still Degraded on its old config.
    */
   private void lookedAgainAndLeftItAlone() throws Exception {
-    double before = heldDecisions();
+    double before = node.decisions("held");
     node.annotate(Map.of("example.com/poke", String.valueOf(System.nanoTime())));
-    await().atMost(Duration.ofSeconds(10)).until(() -> heldDecisions() >= before + 1);
+    await().atMost(Duration.ofSeconds(10)).until(() -> node.decisions("held") >= before + 1);
     node.annotate(Map.of("example.com/poke", String.valueOf(System.nanoTime())));
-    await().atMost(Duration.ofSeconds(10)).until(() -> heldDecisions() >= before + 2);
+    await().atMost(Duration.ofSeconds(10)).until(() -> node.decisions("held") >= before + 2);
     assertThat(host.fake.rebootRequested()).isFalse();
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Degraded");
     assertThat(node.annotation(NodeAnnotations.FAILED_TARGET)).isNotNull();
-  }
-
-  private double heldDecisions() throws Exception {
-    Matcher m =
-        Pattern.compile("ocelot_daemon_sync_decisions_total\\{decision=\"held\"} (\\S+)")
-            .matcher(node.scrape());
-    return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
   private JsonNode awaitHold() throws Exception {

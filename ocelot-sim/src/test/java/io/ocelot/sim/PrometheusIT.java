@@ -173,7 +173,7 @@ class PrometheusIT {
                             + "), OcelotRebootFailing ("
                             + NODE
                             + ")"));
-    Thread.sleep(1000);
+    SmallSims.awaitControllerLookedAgain(sim, "worker");
     assertThat(steps.annotation("worker-0", NodeAnnotations.DESIRED_CONFIG))
         .isEqualTo(workerConfig);
     assertThat(steps.annotation("worker-2", NodeAnnotations.DESIRED_CONFIG))

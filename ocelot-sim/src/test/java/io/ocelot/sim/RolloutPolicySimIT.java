@@ -102,7 +102,7 @@ class RolloutPolicySimIT {
             b.findElement(By.cssSelector("#pools tr[data-pool='worker'] .conditions"))
                 .getText()
                 .contains("waiting for maintenance window Sat 12:00–14:00 UTC"));
-    Thread.sleep(1500);
+    SmallSims.awaitControllerLookedAgain(sim, "worker");
     assertThat(WORKERS).allMatch(w -> desired(w).equals(before)); // nobody starts outside it
 
     clock.advance(Duration.ofHours(2));
@@ -116,7 +116,7 @@ class RolloutPolicySimIT {
         .matches(
             "soak: worker-[01] took the update at 2026-12-05T12:[0-9:.]+Z; the next node starts"
                 + " in (30m|29m)");
-    Thread.sleep(1500);
+    SmallSims.awaitControllerLookedAgain(sim, "worker");
     assertThat(WORKERS.stream().filter(w -> !desired(w).equals(before))).hasSize(1);
 
     clock.advance(Duration.ofMinutes(31));
@@ -160,7 +160,7 @@ class RolloutPolicySimIT {
         .matches(
             "waiting for maintenance window Sat 12:00–14:00 UTC, opens in 6d2[01]h[0-9]+m"
                 + " \\(updates without drain or reboot go now\\)");
-    Thread.sleep(1500);
+    SmallSims.awaitControllerLookedAgain(sim, "worker");
     assertThat(WORKERS).allMatch(w -> desired(w).equals(keyed));
   }
 

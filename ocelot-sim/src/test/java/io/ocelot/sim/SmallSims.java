@@ -94,6 +94,33 @@ final class SmallSims {
             });
   }
 
+  /**
+   * The positive sign before a test asserts that the controller did nothing: a node is poked (an
+   * annotation of no meaning; every node event concerns every pool) and the controller passes over
+   * {@code pool} again, twice, so that at least one pass began after the poke.
+   */
+  static void awaitControllerLookedAgain(SimCluster sim, String pool) {
+    for (int i = 1; i <= 2; i++) {
+      double before = poolPasses(sim, pool);
+      annotate(sim, "worker-0", "example.com/poke", "" + System.nanoTime());
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> poolPasses(sim, pool) > before);
+    }
+  }
+
+  static double poolPasses(SimCluster sim, String pool) {
+    return sim.registry().scrape().stream()
+        .filter(m -> m.getMetadata().getName().equals("mcc_pool_passes"))
+        .flatMap(m -> m.getDataPoints().stream())
+        .filter(d -> pool.equals(d.getLabels().get("pool")))
+        .mapToDouble(
+            d ->
+                ((io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot) d)
+                    .getValue())
+        .sum();
+  }
+
   /** The node's current daemon's metrics, as Prometheus scrapes them. */
   static String scrape(SimCluster sim, String node) throws java.io.IOException, SimException {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -20,6 +20,7 @@ public final class DaemonMetrics {
   private final Gauge configDrift;
   private final Counter decisions;
   private final Gauge held;
+  private final Counter driftChecks;
 
   public DaemonMetrics(PrometheusRegistry registry) {
     engine = new EngineMetrics(registry);
@@ -56,6 +57,11 @@ public final class DaemonMetrics {
                     + " failed there), else 0")
             .register(registry);
     held.set(0);
+    driftChecks =
+        Counter.builder()
+            .name("ocelot_daemon_drift_checks")
+            .help("Times the config drift monitor compared the host with the node's config")
+            .register(registry);
   }
 
   public EngineMetrics engine() {
@@ -77,6 +83,11 @@ public final class DaemonMetrics {
   /** The drift monitor started: no drift known. */
   void driftMonitorStarted() {
     configDrift.set(0);
+  }
+
+  /** The drift monitor compared the host with the config. */
+  void driftChecked() {
+    driftChecks.inc();
   }
 
   /** The drift monitor found the host off its config. */

@@ -105,6 +105,7 @@ public final class DriftMonitor {
       return Optional.empty();
     }
     Watching w = watching.get();
+    metrics.driftChecked();
     List<String> differences = Preflight.differences(host.files(), w.config());
     if (differences.isEmpty()) {
       return Optional.empty();

@@ -45,12 +45,22 @@ public final class NodeReporter {
     return phase;
   }
 
-  /** Starts from what the node's annotation says (the previous daemon's last word). */
+  /**
+   * Starts from what the node's annotation says (the previous daemon's last word): the one
+   * transition without a write, checked against the table like every other, and only from STARTING
+   * (later the daemon's own word counts, not the annotation).
+   */
   public synchronized void resume(NodeState state) {
-    if (phase == NodePhase.STARTING) {
-      phase = NodePhase.ofAnnotation(state);
-      metrics.state(state, "", clock.instant());
+    if (phase != NodePhase.STARTING) {
+      return;
     }
+    NodePhase to = NodePhase.ofAnnotation(state);
+    if (!phase.canGo(to)) {
+      throw new IllegalStateException("transition not allowed: " + phase + " -> " + to);
+    }
+    LOG.info("node phase {} -> {} (resumed from the node's state annotation)", phase, to);
+    phase = to;
+    metrics.state(state, "", clock.instant());
   }
 
   /**

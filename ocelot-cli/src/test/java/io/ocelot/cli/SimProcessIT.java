@@ -67,6 +67,10 @@ class SimProcessIT {
                 "1",
                 "--build-seconds",
                 "1"));
+    if (!List.of(extra).contains("--control-plane")) {
+      // The real control plane, explicitly: never a silent fallback to the embedded one.
+      args.addAll(List.of("--control-plane", "kube"));
+    }
     args.addAll(List.of(extra));
     simOut = dir.resolve("sim-" + System.nanoTime() + ".out");
     return ocelot(simOut, args.toArray(String[]::new));

@@ -20,6 +20,7 @@ import io.ocelot.daemon.node.DaemonMetrics;
 import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.daemon.node.DisruptionPolicySource;
 import io.ocelot.daemon.node.DriftMonitor;
+import io.ocelot.daemon.node.LoopMemory;
 import io.ocelot.daemon.node.NodeCache;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodePhase;
@@ -29,7 +30,6 @@ import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.NodeWriter;
 import io.ocelot.daemon.node.ReasonClass;
 import io.ocelot.daemon.node.Report;
-import io.ocelot.daemon.node.RetryBackoff;
 import io.ocelot.daemon.node.RetryPolicy;
 import io.ocelot.daemon.node.StepEvents;
 import io.ocelot.daemon.node.SyncDecider;
@@ -46,7 +46,6 @@ import io.ocelot.daemon.txn.Attempt;
 import io.ocelot.daemon.txn.Checkpoint;
 import io.ocelot.daemon.txn.CommitMarker;
 import io.ocelot.daemon.txn.EngineOutcome;
-import io.ocelot.daemon.txn.FailureJson;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.daemon.txn.Preflight;
@@ -99,10 +98,8 @@ public final class Daemon implements AutoCloseable {
   private final AtomicBoolean driftQueued = new AtomicBoolean();
   private SharedIndexInformer<Node> informer;
 
-  // Loop memory, touched only on the worker thread.
-  private boolean rebootRequested;
-  private RetryBackoff backoff = RetryBackoff.NONE;
-  private Optional<FailureRecord> lastFailure = Optional.empty();
+  // Touched only on the worker thread.
+  private LoopMemory memory = LoopMemory.FRESH;
 
   public Daemon(
       DaemonSettings settings,
@@ -296,10 +293,7 @@ public final class Daemon implements AutoCloseable {
     Optional<NodeView> node = readNode();
     boolean starting = reporter.phase() == NodePhase.STARTING;
     node.flatMap(NodeView::state).ifPresent(reporter::resume);
-    if (lastFailure.isEmpty()) {
-      lastFailure =
-          node.flatMap(n -> n.get(NodeAnnotations.LAST_FAILURE)).flatMap(Daemon::parseFailure);
-    }
+    memory = memory.remembering(node.flatMap(n -> n.get(NodeAnnotations.LAST_FAILURE)));
     Optional<CommitMarker> marker;
     boolean journal;
     Optional<FailureRecord> hostFailure;
@@ -320,11 +314,11 @@ public final class Daemon implements AutoCloseable {
     return SyncDecider.decide(
         new SyncDecider.Observation(
             node,
-            rebootRequested,
+            memory.rebootRequested(),
             inFlight,
             marker.filter(m -> m.phase() == CommitMarker.Phase.STABLE).map(CommitMarker::target),
-            backoff.target(),
-            backoff.nextAttempt(),
+            memory.backoff().target(),
+            memory.backoff().nextAttempt(),
             clock.instant(),
             hostFailure.map(f -> RetryPolicy.after(f, settings.retry()))));
   }
@@ -410,7 +404,7 @@ public final class Daemon implements AutoCloseable {
           store
               .lastFailure()
               .filter(f -> desired.equals(Optional.of(f.target())))
-              .filter(f -> !lastFailure.equals(Optional.of(f)));
+              .filter(f -> !memory.lastFailure().equals(Optional.of(f)));
       if (unreported.isPresent()) {
         // A daemon stopped between recording a failure on the host and reporting it.
         return finish(new EngineOutcome.Failed(unreported.get()));
@@ -526,8 +520,7 @@ public final class Daemon implements AutoCloseable {
   /** Reports an engine outcome; true when the loop should decide again. */
   private boolean finish(EngineOutcome outcome) throws HostException {
     if (outcome instanceof EngineOutcome.RebootRequested) {
-      rebootRequested = true;
-      succeeded();
+      memory = memory.rebooting();
       return false;
     }
     if (outcome instanceof EngineOutcome.Completed c) {
@@ -562,7 +555,6 @@ public final class Daemon implements AutoCloseable {
       return false;
     }
     if (outcome instanceof EngineOutcome.Failed f) {
-      lastFailure = Optional.of(f.failure());
       if (RetryPolicy.after(f.failure(), settings.retry()) instanceof RetryPolicy.Hold h) {
         hold(h.hold(), Optional.of(f.failure()));
         return false;
@@ -588,8 +580,8 @@ public final class Daemon implements AutoCloseable {
     Instant now = clock.instant();
     Optional<FailureRecord> record =
         r instanceof Report.Degraded d ? d.failure() : Optional.empty();
-    backoff = backoff.failed(target, record, now, settings.retry());
-    Duration delay = backoff.delayFrom(now);
+    memory = memory.failed(target, record, now, settings.retry());
+    Duration delay = memory.backoff().delayFrom(now);
     try {
       reporter.report(r);
     } finally {
@@ -605,7 +597,7 @@ public final class Daemon implements AutoCloseable {
   private void hold(TargetHold hold, Optional<FailureRecord> failure) throws HostException {
     String message = failure.map(FailureRecord::message).orElse(hold.why());
     String reasonClass = failure.map(ReasonClass::of).orElse(ReasonClass.HOST);
-    backoff = RetryBackoff.NONE;
+    memory = memory.failed(hold.target(), failure, clock.instant(), settings.retry()).noBackoff();
     reporter.report(
         new Report.Degraded(
             hold.reason(message, settings.node()), reasonClass, failure, Optional.of(hold)));
@@ -625,7 +617,7 @@ public final class Daemon implements AutoCloseable {
     if (node.get().get(NodeAnnotations.RETRY_REQUESTED).isPresent()) {
       LOG.info("node {}: an admin asked for a retry", settings.node());
       changes.put(NodeAnnotations.RETRY_REQUESTED, Optional.empty());
-      backoff = RetryBackoff.NONE;
+      memory = memory.noBackoff();
     }
     if (updating && node.get().get(NodeAnnotations.FAILED_TARGET).isPresent()) {
       changes.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
@@ -648,7 +640,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void degraded(HostException e) {
-    Target target = backoff.target().orElse(new Target("", Optional.empty()));
+    Target target = memory.backoff().target().orElse(new Target("", Optional.empty()));
     try {
       fail(new Report.Degraded(e.getMessage(), ReasonClass.HOST, Optional.empty()), target);
     } catch (HostException | IllegalStateException again) {
@@ -662,25 +654,17 @@ public final class Daemon implements AutoCloseable {
 
   private void retryLater() {
     Instant now = clock.instant();
-    backoff = backoff.again(now, settings.retry());
-    triggerLater(backoff.delayFrom(now));
-  }
-
-  private void succeeded() {
-    backoff = RetryBackoff.NONE;
+    memory = memory.again(now, settings.retry());
+    triggerLater(memory.backoff().delayFrom(now));
   }
 
   /** The node settled on its desired config: a later failure is a new incident, attempt 1. */
   private void settled() {
-    succeeded();
-    lastFailure = Optional.empty();
+    memory = memory.settled();
   }
 
   private Attempt attempt(Optional<Target> desired) {
-    return lastFailure
-        .filter(f -> desired.isPresent() && f.target().equals(desired.get()))
-        .map(Attempt::after)
-        .orElse(Attempt.FIRST);
+    return memory.attempt(desired);
   }
 
   private Observed observed() throws HostException {
@@ -707,14 +691,6 @@ public final class Daemon implements AutoCloseable {
       return Optional.ofNullable(client.resources(MachineConfig.class).withName(name).get());
     } catch (KubernetesClientException e) {
       throw new HostException("could not read MachineConfig " + name + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static Optional<FailureRecord> parseFailure(String json) {
-    try {
-      return Optional.of(FailureJson.read(Json.MAPPER.readTree(json)));
-    } catch (Exception e) {
-      return Optional.empty();
     }
   }
 

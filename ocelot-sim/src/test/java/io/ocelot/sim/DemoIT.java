@@ -14,7 +14,9 @@ class DemoIT {
   static SimSettings settings() {
     return SimSettings.defaults(Path.of("unused"))
         .onFreePorts()
-        .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1));
+        .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(1))
+        // The real control plane, explicitly: never a silent fallback to the embedded one.
+        .withControlPlane(io.ocelot.apiserver.ControlPlaneMode.KUBE);
   }
 
   static String run(String scenario) throws Exception {

@@ -107,6 +107,7 @@ public final class PoolStatusCalculator {
                 in.waiting().orElse("All nodes are updating to " + line)));
       }
     }
+    String nodesSay = "";
     if (degraded.isEmpty()) {
       c.add(cond(in, PoolConditionType.NODE_DEGRADED, false, "", ""));
     } else {
@@ -115,25 +116,20 @@ public final class PoolStatusCalculator {
         reason(in, n)
             .ifPresent(r -> parts.add("Node " + n.name() + " is reporting: " + GoQuote.quote(r)));
       }
+      nodesSay = String.join(", ", parts);
       c.add(
           cond(
               in,
               PoolConditionType.NODE_DEGRADED,
               true,
               degraded.size() + " nodes are reporting degraded status on sync",
-              String.join(", ", parts)));
+              nodesSay));
     }
     c.add(
         in.renderError()
             .map(e -> cond(in, PoolConditionType.RENDER_DEGRADED, true, "", e))
             .orElseGet(() -> cond(in, PoolConditionType.RENDER_DEGRADED, false, "", "")));
-    c.add(
-        cond(
-            in,
-            PoolConditionType.DEGRADED,
-            !degraded.isEmpty() || in.renderError().isPresent(),
-            "",
-            ""));
+    c.add(degradedCondition(in, degraded.size(), nodesSay));
     // A reconcile that computes the status succeeded: a stuck controller is no longer stuck. The
     // condition is kept (as False) only on pools that ever had it.
     boolean wasStuck =
@@ -179,5 +175,32 @@ public final class PoolStatusCalculator {
             .findFirst()
             .orElse(in.now());
     return new MachineConfigPoolCondition(type, value, since, reason, message);
+  }
+
+  /**
+   * The pool's Degraded condition says why (MCO leaves its message empty, so a reader of {@code oc
+   * get mcp} must find the other conditions): the reason names the condition that made it True, the
+   * message repeats that condition's message.
+   */
+  private static MachineConfigPoolCondition degradedCondition(
+      Input in, int degradedNodes, String nodesSay) {
+    List<String> reasons = new ArrayList<>();
+    List<String> messages = new ArrayList<>();
+    if (degradedNodes > 0) {
+      reasons.add("NodeDegraded");
+      messages.add(nodesSay.isEmpty() ? degradedNodes + " nodes are degraded" : nodesSay);
+    }
+    in.renderError()
+        .ifPresent(
+            e -> {
+              reasons.add("RenderDegraded");
+              messages.add(e);
+            });
+    return cond(
+        in,
+        PoolConditionType.DEGRADED,
+        !reasons.isEmpty(),
+        String.join(",", reasons),
+        String.join("; ", messages));
   }
 }

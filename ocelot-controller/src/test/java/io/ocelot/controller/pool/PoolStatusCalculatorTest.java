@@ -121,7 +121,11 @@ class PoolStatusCalculatorTest {
         .isEqualTo(
             "Node ip-10-0-1-2 is reporting: \"reboot command failed, something is seriously wrong\", "
                 + "Node worker-3 is reporting: \"error: \\\"x\\\"\\n\"");
-    assertThat(conditions(s).get("Degraded").getStatus()).isEqualTo("True");
+    // Issue 43: the pool's Degraded condition says why, not an empty message.
+    MachineConfigPoolCondition degraded = conditions(s).get("Degraded");
+    assertThat(degraded.getStatus()).isEqualTo("True");
+    assertThat(degraded.getReason()).isEqualTo("NodeDegraded");
+    assertThat(degraded.getMessage()).isEqualTo(nd.getMessage());
     assertThat(s.getDegradedMachineCount()).isEqualTo(3);
     assertThat(s.getConfiguration()).isNull();
     assertThat(conditions(s).get("Updating").getMessage())
@@ -143,6 +147,9 @@ class PoolStatusCalculatorTest {
     assertThat(c.get("RenderDegraded").getMessage())
         .isEqualTo("Failed to render configuration for pool worker: bad");
     assertThat(c.get("Degraded").getStatus()).isEqualTo("True");
+    assertThat(c.get("Degraded").getReason()).isEqualTo("RenderDegraded");
+    assertThat(c.get("Degraded").getMessage())
+        .isEqualTo("Failed to render configuration for pool worker: bad");
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.daemon.host.HealthChecks;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
@@ -117,7 +118,10 @@ public final class Recovery {
           Optional.of(marker),
           attempt);
     }
-    if (!booted.equals(expected)) {
+    // A config without an OS image (and no layered image) names none to compare: the update did
+    // not change the deployment's image, and its kernel arguments are checked below. Compared with
+    // "", every boot read as the wrong one and the update could never finish.
+    if (!expected.isEmpty() && !booted.equals(expected)) {
       return rollBack(
           j,
           FailureRecord.Phase.FINALIZE,
@@ -151,14 +155,20 @@ public final class Recovery {
         .orElse("");
   }
 
-  /** The target's kernel arguments the booted deployment lacks (none where kargs are not ours). */
+  /**
+   * The target's kernel arguments the booted deployment lacks (none where kargs are not ours). An
+   * entry holding several arguments ({@code "hugepagesz=1G hugepages=2"}, which the CRD allows) is
+   * split as the planner split it when it applied them: compared unsplit, a boot that carried them
+   * all read as one that lacked them.
+   */
   private List<String> missingKernelArguments(CommitMarker marker) {
-    List<String> wanted = new java.util.ArrayList<>();
+    List<String> entries = new java.util.ArrayList<>();
     marker
         .machineConfig()
         .path("spec")
         .path("kernelArguments")
-        .forEach(a -> wanted.add(a.asText()));
+        .forEach(a -> entries.add(a.asText()));
+    List<String> wanted = MachineConfigRules.splitKernelArguments(entries);
     if (wanted.isEmpty()) {
       return List.of();
     }

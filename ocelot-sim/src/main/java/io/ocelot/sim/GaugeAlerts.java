@@ -24,7 +24,8 @@ final class GaugeAlerts {
           "mcd_reboot_failing", new Rule("OcelotRebootFailing", "critical"),
           "mcd_update_failing", new Rule("OcelotUpdateFailing", "warning"),
           "mcd_pivot_errors_total", new Rule("MCDPivotError", "warning"),
-          "mcd_health_check_failures", new Rule("OcelotHealthCheckFailed", "warning"));
+          "mcd_health_check_failures", new Rule("OcelotHealthCheckFailed", "warning"),
+          "ocelot_daemon_target_held", new Rule("OcelotTargetHeld", "warning"));
 
   /** The metric names (as the client library names families) the alerts read. */
   static final java.util.Set<String> METRICS = RULES.keySet();

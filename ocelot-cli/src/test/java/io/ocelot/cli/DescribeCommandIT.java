@@ -128,7 +128,8 @@ class DescribeCommandIT {
         from,
         Optional.empty(),
         List.of(),
-        0);
+        0,
+        Optional.empty());
   }
 
   static String[] run(String... args) {

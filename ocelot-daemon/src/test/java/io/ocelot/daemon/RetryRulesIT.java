@@ -66,7 +66,8 @@ class RetryRulesIT {
     assertThat(held.path("boots").asInt()).isEqualTo(1);
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Degraded");
     assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
-    assertThat(node.scrape()).contains("ocelot_daemon_target_held 1.0");
+    // The hook writes the node first and sets the metrics after.
+    awaitGauge("ocelot_daemon_target_held 1.0");
 
     // The node looks again (node events, syncs) and still does nothing: no reboot loop.
     lookedAgainAndLeftItAlone();
@@ -109,7 +110,7 @@ class RetryRulesIT {
     node.awaitState("Done");
     assertThat(node.annotations())
         .doesNotContainKeys(NodeAnnotations.FAILED_TARGET, NodeAnnotations.LAST_FAILURE);
-    assertThat(node.scrape()).contains("ocelot_daemon_target_held 0.0");
+    awaitGauge("ocelot_daemon_target_held 0.0");
     assertThat(host.root.resolve("var/lib/ocelot/last-failure.json")).doesNotExist();
   }
 
@@ -150,6 +151,10 @@ class RetryRulesIT {
     assertThat(host.fake.rebootRequested()).isFalse();
     assertThat(node.annotation(NodeAnnotations.STATE)).isEqualTo("Degraded");
     assertThat(node.annotation(NodeAnnotations.FAILED_TARGET)).isNotNull();
+  }
+
+  private void awaitGauge(String line) {
+    await().atMost(Duration.ofSeconds(10)).until(() -> node.scrape().contains(line));
   }
 
   private JsonNode awaitHold() throws Exception {

@@ -1,8 +1,7 @@
 package io.ocelot.daemon.node;
 
+import io.ocelot.daemon.txn.Category;
 import io.ocelot.daemon.txn.FailureRecord;
-import java.util.List;
-import java.util.Map;
 
 /** The bounded class of a failure, for metric labels (never the error text). */
 public final class ReasonClass {
@@ -12,25 +11,6 @@ public final class ReasonClass {
   public static final String HOST = "host-error";
   public static final String UNCORDON = "uncordon-failed";
   public static final String CONFIG_DRIFT = "config-drift";
-
-  /** Classes of prepare-step failures, by the step summary's start (the engine's wording). */
-  private static final List<Map.Entry<String, String>> STEPS =
-      List.of(
-          Map.entry("request drain", "drain-failed"),
-          Map.entry("stage OS image", "stage-failed"),
-          Map.entry("switch kernel", "kernel-failed"),
-          Map.entry("set extensions", "extensions-failed"),
-          Map.entry("set kernel arguments", "kernel-arguments-failed"),
-          Map.entry("write file", "file-failed"),
-          Map.entry("remove file", "file-failed"),
-          Map.entry("write unit", "unit-failed"),
-          Map.entry("remove unit", "unit-failed"),
-          Map.entry("write SSH keys", "ssh-keys-failed"),
-          Map.entry("set password hash", "password-failed"),
-          Map.entry("write revert-from-layering", "revert-artifacts-failed"),
-          Map.entry("reload ", "service-failed"),
-          Map.entry("restart ", "service-failed"),
-          Map.entry("systemctl daemon-reload", "service-failed"));
 
   private ReasonClass() {}
 
@@ -42,12 +22,24 @@ public final class ReasonClass {
       case HEALTH_CHECK -> "health-check-failed";
       case RECOVERY -> "interrupted";
       case COMMIT -> "commit-failed";
-      case PREPARE ->
-          STEPS.stream()
-              .filter(e -> r.step().startsWith(e.getKey()))
-              .map(Map.Entry::getValue)
-              .findFirst()
-              .orElse("prepare-failed");
+      case PREPARE -> r.category().map(ReasonClass::of).orElse("prepare-failed");
+    };
+  }
+
+  /** A prepare step's failure by what the step changes (the engine's typed category). */
+  static String of(Category c) {
+    return switch (c) {
+      case DRAIN -> "drain-failed";
+      case IMAGE -> "stage-failed";
+      case KERNEL -> "kernel-failed";
+      case EXTENSIONS -> "extensions-failed";
+      case KERNEL_ARGUMENTS -> "kernel-arguments-failed";
+      case FILE -> "file-failed";
+      case UNIT -> "unit-failed";
+      case SSH_KEYS -> "ssh-keys-failed";
+      case PASSWORD -> "password-failed";
+      case REVERT_ARTIFACTS -> "revert-artifacts-failed";
+      case SERVICE -> "service-failed";
     };
   }
 }

@@ -35,6 +35,7 @@ public final class FailureJson {
     o.put("attempt", r.attempt());
     o.put("boots", r.boots());
     o.put("retryCost", r.retryCost().word());
+    r.category().ifPresent(c -> o.put("category", c.name()));
     o.put("firstFailedAt", r.firstFailedAt().toString());
     o.put("failedAt", r.failedAt().toString());
     o.set("target", JournalJson.target(r.target()));
@@ -73,7 +74,10 @@ public final class FailureJson {
         JournalJson.target(o.path("remainsOn")),
         o.has("replacedCause") ? Optional.of(o.get("replacedCause").asText()) : Optional.empty(),
         texts(o.path("notes")),
-        o.path("boots").asInt(0));
+        o.path("boots").asInt(0),
+        o.has("category")
+            ? Optional.of(JsonFields.enumValue(o, "category", Category.class))
+            : Optional.empty());
   }
 
   private static List<String> texts(JsonNode array) {

@@ -27,7 +27,8 @@ public record FailureRecord(
     Target remainsOn,
     Optional<String> replacedCause,
     List<String> notes,
-    int boots) {
+    int boots,
+    Optional<Category> category) {
 
   /** Where in the transaction the failure happened. */
   public enum Phase {
@@ -127,9 +128,14 @@ public record FailureRecord(
     return with(steps, all);
   }
 
+  /** This record naming what its failed step changes. */
+  FailureRecord withCategory(Category c) {
+    return copy(rollback, notes, boots, Optional.of(c));
+  }
+
   /** This record counting {@code n} boots into its target. */
   FailureRecord withBoots(int n) {
-    return copy(rollback, notes, n);
+    return copy(rollback, notes, n, category);
   }
 
   /** This record with the rollback's steps as they now stand. */
@@ -138,10 +144,11 @@ public record FailureRecord(
   }
 
   private FailureRecord with(List<RollbackStep> steps, List<String> allNotes) {
-    return copy(steps, allNotes, boots);
+    return copy(steps, allNotes, boots, category);
   }
 
-  private FailureRecord copy(List<RollbackStep> steps, List<String> allNotes, int bootCount) {
+  private FailureRecord copy(
+      List<RollbackStep> steps, List<String> allNotes, int bootCount, Optional<Category> kind) {
     return new FailureRecord(
         phase,
         step,
@@ -157,7 +164,8 @@ public record FailureRecord(
         remainsOn,
         replacedCause,
         allNotes,
-        bootCount);
+        bootCount,
+        kind);
   }
 
   /** True when every undo worked: the node is back in {@link #remainsOn}. */
@@ -197,6 +205,7 @@ public record FailureRecord(
         remainsOn,
         same ? previous.replacedCause() : Optional.of(previous.cause()),
         notes,
-        boots + (previous.target().equals(target) ? previous.boots() : 0));
+        boots + (previous.target().equals(target) ? previous.boots() : 0),
+        category);
   }
 }

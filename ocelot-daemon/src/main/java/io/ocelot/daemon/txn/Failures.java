@@ -36,7 +36,8 @@ final class Failures {
             remainsOn,
             Optional.empty(),
             List.of(),
-            0);
+            0,
+            Optional.empty());
     r = r.retryCost() == RetryCost.NONE ? r : r.withBoots(1);
     return attempt.previous().map(r::continuing).orElse(r);
   }

@@ -250,7 +250,16 @@ public final class Recovery {
       store.write(marker.get().back(), "marker:reverted");
     }
     return new Rollback(host, store)
-        .failed(journal, phase, step, cause, Optional.empty(), attempt, clock.instant(), metrics);
+        .failed(
+            journal,
+            phase,
+            step,
+            Optional.empty(),
+            cause,
+            Optional.empty(),
+            attempt,
+            clock.instant(),
+            metrics);
   }
 
   /**

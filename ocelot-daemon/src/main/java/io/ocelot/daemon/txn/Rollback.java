@@ -35,6 +35,7 @@ final class Rollback {
       Journal journal,
       FailureRecord.Phase phase,
       String step,
+      Optional<Category> category,
       String cause,
       Optional<CommandResult> command,
       Attempt attempt,
@@ -43,7 +44,7 @@ final class Rollback {
       throws HostException {
     BootGuard.disarm(host);
     Result undone = run(journal.withPhase(Journal.Phase.PREPARING));
-    FailureRecord record =
+    FailureRecord made =
         Failures.of(
             phase,
             step,
@@ -54,6 +55,7 @@ final class Rollback {
             now,
             journal.to(),
             journal.from());
+    FailureRecord record = category.map(made::withCategory).orElse(made);
     for (Journal.Entry e : journal.entries()) {
       Optional<String> note = e.note().filter(n -> n.startsWith(OsActions.DISCARDED_FOREIGN));
       if (note.isPresent()) {

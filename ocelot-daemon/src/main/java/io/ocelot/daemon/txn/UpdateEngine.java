@@ -102,7 +102,7 @@ public final class UpdateEngine {
       try {
         prepared = action.observe(host, journal.ownsStagedSlot());
       } catch (HostException e) {
-        return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
+        return fail(journal, FailureRecord.Phase.PREPARE, action, e, attempt);
       }
       journal =
           journal.with(
@@ -123,7 +123,7 @@ public final class UpdateEngine {
           metrics.stagingFailed();
         }
         listener.stepFailed(step, e.getMessage());
-        return fail(journal, FailureRecord.Phase.PREPARE, action.summary(), e, attempt);
+        return fail(journal, FailureRecord.Phase.PREPARE, action, e, attempt);
       }
       store.reached("action:done:" + i);
       if (action.category() == Category.IMAGE) {
@@ -165,6 +165,7 @@ public final class UpdateEngine {
             journal,
             FailureRecord.Phase.REBOOT,
             "request reboot",
+            Optional.empty(),
             "reboot command failed: " + r.describeFailure(),
             Optional.of(r),
             attempt);
@@ -185,13 +186,28 @@ public final class UpdateEngine {
   private EngineOutcome fail(
       Journal journal, FailureRecord.Phase phase, String step, HostException e, Attempt attempt)
       throws HostException {
-    return fail(journal, phase, step, e.getMessage(), e.command(), attempt);
+    return fail(journal, phase, step, Optional.empty(), e.getMessage(), e.command(), attempt);
+  }
+
+  /** A prepare step failed: the record names what the step changes. */
+  private EngineOutcome fail(
+      Journal journal, FailureRecord.Phase phase, Action action, HostException e, Attempt attempt)
+      throws HostException {
+    return fail(
+        journal,
+        phase,
+        action.summary(),
+        Optional.of(action.category()),
+        e.getMessage(),
+        e.command(),
+        attempt);
   }
 
   private EngineOutcome fail(
       Journal journal,
       FailureRecord.Phase phase,
       String step,
+      Optional<Category> category,
       String cause,
       Optional<CommandResult> command,
       Attempt attempt)
@@ -199,7 +215,8 @@ public final class UpdateEngine {
     LOG.warn("{} failed: {}; rolling back", step, cause);
     EngineOutcome.Failed failed =
         new Rollback(host, store)
-            .failed(journal, phase, step, cause, command, attempt, clock.instant(), metrics);
+            .failed(
+                journal, phase, step, category, cause, command, attempt, clock.instant(), metrics);
     LOG.warn("{}", failed.failure().message());
     return failed;
   }

@@ -33,7 +33,8 @@ class RetryBackoffTest {
         R1,
         Optional.empty(),
         List.of(),
-        0);
+        0,
+        Optional.empty());
   }
 
   @Test

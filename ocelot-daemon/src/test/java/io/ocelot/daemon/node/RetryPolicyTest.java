@@ -34,7 +34,8 @@ class RetryPolicyTest {
         R1,
         Optional.empty(),
         List.of(),
-        boots);
+        boots,
+        Optional.empty());
   }
 
   @Test

@@ -28,7 +28,8 @@ class FailureRecordTest {
         R1,
         Optional.empty(),
         List.of(),
-        0);
+        0,
+        Optional.empty());
   }
 
   static FailureRecord.RollbackStep step(Category c, FailureRecord.Outcome o) {
@@ -128,7 +129,8 @@ class FailureRecordTest {
             R1,
             Optional.empty(),
             List.of(),
-            0);
+            0,
+            Optional.empty());
     assertThat(again.continuing(first).firstFailedAt()).isEqualTo(first.firstFailedAt());
     FailureRecord different =
         new FailureRecord(
@@ -146,7 +148,8 @@ class FailureRecordTest {
             R1,
             Optional.empty(),
             List.of(),
-            0);
+            0,
+            Optional.empty());
     assertThat(different.continuing(first).firstFailedAt()).isEqualTo(later);
     assertThat(different.continuing(first).replacedCause()).contains("reboot command failed");
     assertThat(different.continuing(first).message())

@@ -493,6 +493,11 @@ class FaultMatrixTest {
     FailureRecord f = ((EngineOutcome.Failed) outcome).failure();
     assertThat(f.step()).isEqualTo(c.step());
     assertThat(f.phase()).isEqualTo(c.phase());
+    // A prepare step's failure names what the step changes: the metrics' reason class comes from
+    // it, not from the step's wording.
+    assertThat(f.category().isPresent())
+        .as("category of %s", f.step())
+        .isEqualTo(c.phase() == FailureRecord.Phase.PREPARE);
     assertThat(f.cause()).startsWith(c.causeStart());
     assertThat(f.message()).startsWith(f.cause());
     assertThat(f.rolledBackCompletely()).as(f.message()).isEqualTo(!c.undoFails());

@@ -23,6 +23,7 @@ import static io.ocelot.daemon.node.mcn.McnChange.yes;
 
 import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.api.model.McnConditionType;
+import io.ocelot.daemon.txn.Category;
 import io.ocelot.daemon.txn.FailureRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -228,7 +229,9 @@ public final class McnTable {
         c.add(no(UPDATE_EXECUTED, reason, error));
         c.add(
             no(
-                r.step().startsWith("request drain") ? DRAINED : APPLIED_FILES_AND_OS,
+                r.category().filter(k -> k == Category.DRAIN).isPresent()
+                    ? DRAINED
+                    : APPLIED_FILES_AND_OS,
                 reason,
                 error));
         return;

@@ -386,12 +386,22 @@ class McnTransitionsTest {
                 Optional.empty())));
   }
 
+  /** A prepare step's failure; the step's category as the engine records it. */
   static FailureRecord prepareFailure(String step) {
-    return failure(FailureRecord.Phase.PREPARE, step, List.of());
+    Category c = step.startsWith("request drain") ? Category.DRAIN : Category.FILE;
+    return failure(FailureRecord.Phase.PREPARE, step, List.of(), Optional.of(c));
   }
 
   static FailureRecord failure(
       FailureRecord.Phase phase, String step, List<FailureRecord.RollbackStep> rollback) {
+    return failure(phase, step, rollback, Optional.empty());
+  }
+
+  static FailureRecord failure(
+      FailureRecord.Phase phase,
+      String step,
+      List<FailureRecord.RollbackStep> rollback,
+      Optional<Category> category) {
     Instant t = Instant.parse("2026-12-04T12:00:00Z");
     return new FailureRecord(
         phase,
@@ -408,6 +418,7 @@ class McnTransitionsTest {
         R1,
         Optional.empty(),
         List.of(),
-        0);
+        0,
+        category);
   }
 }

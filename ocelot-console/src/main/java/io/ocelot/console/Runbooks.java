@@ -24,6 +24,7 @@ final class Runbooks {
           "OcelotPoolDegraded",
           "OcelotRebootFailing",
           "OcelotRolloutHalted",
+          "OcelotTargetHeld",
           "OcelotUpdateFailing");
 
   private Runbooks() {}

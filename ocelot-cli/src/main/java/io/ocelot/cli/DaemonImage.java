@@ -40,6 +40,9 @@ record DaemonImage(Path dir) {
    */
   List<String> recordingCommand(Path classList) {
     return List.of(
+        // The launcher's locale: the daemon refuses a JVM whose file names are not UTF-8.
+        "env",
+        "LC_ALL=C.UTF-8",
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:DumpLoadedClassList=" + classList,
         "-cp",

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The daemon's own entry point, the one its image runs: plain arguments ({@link DaemonOptions}), a
@@ -60,9 +61,32 @@ public final class DaemonMain {
     return serve(((DaemonOptions.Valid) parsed).options(), out, err);
   }
 
+  /**
+   * Why this JVM cannot run the daemon, when its file names are not UTF-8: it takes their encoding
+   * from the locale, and without a UTF-8 one it cannot even form a MachineConfig path that is not
+   * ASCII — the daemon crashed in the middle of such an update and then reported "the daemon
+   * stopped" for ever. Refused at the start, with the fix named, instead.
+   */
+  static Optional<String> pathEncodingProblem(String jnuEncoding) {
+    String e = jnuEncoding.replace("-", "").toUpperCase(java.util.Locale.ROOT);
+    if (e.equals("UTF8")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "this JVM names files in "
+            + (jnuEncoding.isEmpty() ? "an unknown encoding" : jnuEncoding)
+            + ", not UTF-8, so it cannot write a MachineConfig path that is not ASCII: run it with"
+            + " a UTF-8 locale (LC_ALL=C.UTF-8, as the image's launcher and the DaemonSet set)");
+  }
+
   /** Runs the daemon until the JVM is told to stop; returns the exit code. */
   public static int serve(DaemonOptions options, PrintWriter out, PrintWriter err)
       throws Exception {
+    Optional<String> encoding = pathEncodingProblem(System.getProperty("sun.jnu.encoding", ""));
+    if (encoding.isPresent()) {
+      err.println("error: " + encoding.get());
+      return UNREADABLE;
+    }
     if (options.kubeconfig().isPresent() && !Files.isReadable(options.kubeconfig().get())) {
       err.println("error: --kubeconfig " + options.kubeconfig().get() + ": no such readable file");
       return UNREADABLE;

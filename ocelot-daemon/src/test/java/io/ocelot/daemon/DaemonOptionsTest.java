@@ -87,4 +87,16 @@ class DaemonOptionsTest {
         .isZero();
     assertThat(out.toString()).startsWith("Usage: ocelot-daemon --node=NAME");
   }
+
+  @Test
+  void aJvmWhoseFileNamesAreNotUtf8IsRefusedWithTheFixNamed() {
+    assertThat(DaemonMain.pathEncodingProblem("UTF-8")).isEmpty();
+    assertThat(DaemonMain.pathEncodingProblem("utf8")).isEmpty();
+    assertThat(DaemonMain.pathEncodingProblem("ANSI_X3.4-1968"))
+        .hasValueSatisfying(
+            m ->
+                assertThat(m)
+                    .startsWith("this JVM names files in ANSI_X3.4-1968, not UTF-8")
+                    .contains("LC_ALL=C.UTF-8"));
+  }
 }

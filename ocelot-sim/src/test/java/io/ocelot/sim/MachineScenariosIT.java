@@ -273,6 +273,37 @@ class MachineScenariosIT {
         .contains(KEY);
   }
 
+  /**
+   * Issue 43: a file whose path is not ASCII lands on a real host, through the daemon as deployed
+   * (its bytes checked in the machine: this JVM's own locale is not the point). Here systemd gives
+   * its services C.UTF-8 when no locale is configured; a container gives none — the image's
+   * launcher and the DaemonSet set it (DaemonImageLocaleIT runs the launcher with an empty
+   * environment).
+   */
+  @Test
+  void aPathThatIsNotAsciiLandsOnARealHost() throws Exception {
+    apply(
+        config(
+            "60-machine-unicode",
+            """
+                storage:
+                  files:
+                  - path: "/etc/ocelot-machine/caf\u00e9.conf"
+                    mode: 420
+                    contents: {source: "data:,cr%C3%A8me%0A"}
+                """));
+    await().atMost(LONG).until(() -> !rendered().equals(base));
+    awaitDone(rendered());
+    // As bytes, in hex: neither side's locale decodes anything.
+    assertThat(inMachine("sh", "-c", "cat /etc/ocelot-machine/caf*.conf | od -An -tx1").stdout())
+        .isEqualToIgnoringWhitespace("63 72 c3 a8 6d 65 0a");
+    assertThat(
+            inMachine("sh", "-c", "test -f \"/etc/ocelot-machine/caf$(printf '\\303\\251').conf\"")
+                .exitCode())
+        .as("the name's bytes are UTF-8")
+        .isZero();
+  }
+
   /** A hand edit of a real file is seen through inotify (the poll is minutes apart) and undone. */
   @Test
   void driftOnARealFileIsSeenAtOnceAndRecoveredWithoutABoot() throws Exception {

@@ -2,7 +2,7 @@ package io.ocelot.cli;
 
 import io.ocelot.daemon.DaemonMain;
 import io.ocelot.daemon.DaemonOptions;
-import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.DaemonSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -11,6 +11,7 @@ import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;
 import io.ocelot.daemon.plan.Step;
+import io.ocelot.daemon.plan.UpdateConfigs;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.daemon.txn.Attempt;
 import io.ocelot.daemon.txn.DrainHandshake;
@@ -84,20 +85,27 @@ final class HostApplyCommand implements Callable<Integer> {
     }
     HostContext host = HostCommand.wire(root);
     try (HostLock.Lease lease = host.lock().acquire("ocelot host apply")) {
-      return apply(host, a.config().get(), b.config().get(), out);
+      return apply(lease, host, a.config().get(), b.config().get(), out);
     }
   }
 
-  private int apply(HostContext host, MachineConfig current, MachineConfig desired, PrintWriter out)
+  private int apply(
+      HostLock.Lease lease,
+      HostContext host,
+      MachineConfig current,
+      MachineConfig desired,
+      PrintWriter out)
       throws Exception {
     StateStore store = HostCommand.store(host);
     EngineMetrics metrics = HostCommand.metrics();
     Clock clock = Clock.systemUTC();
-    EngineOutcome recovered = new Recovery(host, store, metrics, clock).start(Attempt.FIRST);
+    EngineOutcome recovered = new Recovery(host, store, metrics, clock).start(lease, Attempt.FIRST);
     if (!(recovered instanceof EngineOutcome.Idle)) {
       out.println("recovered an earlier attempt first: " + HostOutcomes.describe(recovered));
     }
-    List<String> differences = Preflight.differences(host, current);
+    UpdateConfigs configs =
+        UpdateConfigs.of(target(current, currentImage), target(desired, desiredImage));
+    List<String> differences = Preflight.differences(host, configs.fromIgnition());
     if (!differences.isEmpty()) {
       out.println(
           "the host is not on the --current config "
@@ -106,8 +114,8 @@ final class HostApplyCommand implements Callable<Integer> {
       differences.forEach(d -> out.println("  - " + Printable.escape(d)));
       return ExitCodes.INVALID;
     }
-    ConfigTarget from = target(current, currentImage);
-    ConfigTarget to = target(desired, desiredImage);
+    ConfigTarget from = configs.from();
+    ConfigTarget to = configs.to();
     HostStatus status = host.images().status();
     Optional<String> elsewhere =
         StartingPoint.mismatch(from, to, store.marker(), status.bootedImage());
@@ -120,7 +128,8 @@ final class HostApplyCommand implements Callable<Integer> {
       return ExitCodes.INVALID;
     }
     PlanResult result =
-        Planner.plan(from, to, new Observed(status.bootedImage(), false, Optional.empty()));
+        Planner.plan(
+            configs, new Observed(status.bootedImage(), false, Optional.empty()), Optional.empty());
     if (result instanceof PlanResult.Unreconcilable u) {
       out.println("unreconcilable, nothing changed on the host:");
       u.reasons().forEach(r -> out.println("  - " + r));
@@ -151,7 +160,7 @@ final class HostApplyCommand implements Callable<Integer> {
                 metrics,
                 clock,
                 () -> UUID.randomUUID().toString())
-            .apply(plan, attempt);
+            .apply(lease, plan, attempt);
     out.println(HostOutcomes.describe(outcome));
     if (outcome instanceof EngineOutcome.Failed f) {
       printRecord(out, f.failure());

@@ -11,6 +11,9 @@ public final class Violations {
       io.ocelot.controller.archfixture.ControllerUsesOthers.class;
   public static final Class<?> FAKEHOST = io.ocelot.fakehost.archfixture.FakehostUsesApi.class;
   public static final Class<?> CONSOLE = io.ocelot.console.archfixture.ConsoleUsesDaemon.class;
+  public static final Class<?> NODE = io.ocelot.daemon.node.archfixture.NodeWritesState.class;
+  public static final Class<?> SYNC_GAUGES =
+      io.ocelot.daemon.sync.archfixture.LoopClearsGauges.class;
   public static final Class<?> STATIC_STATE = io.ocelot.archfixture.StaticCounter.class;
 
   private Violations() {}

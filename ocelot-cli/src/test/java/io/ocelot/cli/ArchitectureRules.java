@@ -130,6 +130,39 @@ final class ArchitectureRules {
           .resideInAPackage("io.ocelot.fakehost..")
           .as("the daemon's production code never uses the fake host");
 
+  static final ArchRule NODE_NEVER_USES_SYNC =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.daemon.node..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.daemon.sync..")
+          .as("the daemon's Kubernetes side (node) never depends on its state machine (sync)");
+
+  /**
+   * docs/daemon.md: one writer for a state change. The node's annotations, its MachineConfigNode
+   * and the clearing of the failing gauges come from the transition hook alone.
+   */
+  static final ArchRule ONE_WRITER_FOR_STATE_CHANGES =
+      noClasses()
+          .that()
+          .doNotHaveFullyQualifiedName("io.ocelot.daemon.sync.NodeReporter")
+          .should()
+          .callMethod("io.ocelot.daemon.node.NodeWriter", "write", "java.util.Map")
+          .orShould()
+          .callMethodWhere(
+              com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                      com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("report"))
+                  .and(
+                      com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                          com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With
+                              .owner(type(io.ocelot.daemon.node.mcn.McnWriter.class)))))
+          .orShould()
+          .callMethod(io.ocelot.daemon.txn.EngineMetrics.class, "settled")
+          .as(
+              "only the transition hook writes the node's state, its MachineConfigNode and clears"
+                  + " the failing gauges");
+
   static final ArchRule NO_STATIC_MUTABLE_STATE =
       fields()
           .that()
@@ -152,5 +185,7 @@ final class ArchitectureRules {
           CONSOLE_USES_ONLY_THE_API,
           FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS,
           DAEMON_USES_FAKEHOST_ONLY_IN_TESTS,
+          NODE_NEVER_USES_SYNC,
+          ONE_WRITER_FOR_STATE_CHANGES,
           NO_STATIC_MUTABLE_STATE);
 }

@@ -68,6 +68,9 @@ class ArchitectureTest {
         Arguments.of(ArchitectureRules.CONSOLE_USES_ONLY_THE_API, Violations.CONSOLE),
         Arguments.of(ArchitectureRules.FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS, Violations.FAKEHOST),
         Arguments.of(ArchitectureRules.DAEMON_USES_FAKEHOST_ONLY_IN_TESTS, Violations.DAEMON),
+        Arguments.of(ArchitectureRules.NODE_NEVER_USES_SYNC, Violations.NODE),
+        Arguments.of(ArchitectureRules.ONE_WRITER_FOR_STATE_CHANGES, Violations.NODE),
+        Arguments.of(ArchitectureRules.ONE_WRITER_FOR_STATE_CHANGES, Violations.SYNC_GAUGES),
         Arguments.of(ArchitectureRules.NO_STATIC_MUTABLE_STATE, Violations.STATIC_STATE));
   }
 

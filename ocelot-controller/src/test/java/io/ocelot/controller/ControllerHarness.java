@@ -175,22 +175,48 @@ final class ControllerHarness implements AutoCloseable {
   }
 
   /**
-   * The positive sign before a test asserts that the controller did nothing: a node is poked (an
-   * annotation of no meaning; every node event concerns every pool) and the controller passes over
-   * {@code pool} again, twice, so that at least one pass began after the poke.
+   * The positive sign before a test asserts that the controller did nothing: a node (or, in a
+   * cluster without nodes, a MachineConfig) is poked (an annotation of no meaning; every node event
+   * concerns every pool) and the controller passes over {@code pool} again, twice, so that at least
+   * one pass began after the poke.
    */
   void awaitLookedAgain(String pool) {
     for (int i = 1; i <= 2; i++) {
       double before = poolPasses(pool);
-      String node = client.nodes().list().getItems().get(0).getMetadata().getName();
-      client
-          .nodes()
-          .withName(node)
-          .edit(
-              n -> {
-                n.getMetadata().getAnnotations().put("example.com/poke", "" + System.nanoTime());
-                return n;
-              });
+      List<Node> nodes = client.nodes().list().getItems();
+      if (nodes.isEmpty()) {
+        // A cluster without nodes: a MachineConfig's change concerns its pools too.
+        String mc =
+            client
+                .resources(io.ocelot.api.model.MachineConfig.class)
+                .list()
+                .getItems()
+                .get(0)
+                .getMetadata()
+                .getName();
+        client
+            .resources(io.ocelot.api.model.MachineConfig.class)
+            .withName(mc)
+            .edit(
+                m -> {
+                  java.util.Map<String, String> a = new java.util.HashMap<>();
+                  if (m.getMetadata().getAnnotations() != null) {
+                    a.putAll(m.getMetadata().getAnnotations());
+                  }
+                  a.put("example.com/poke", "" + System.nanoTime());
+                  m.getMetadata().setAnnotations(a);
+                  return m;
+                });
+      } else {
+        client
+            .nodes()
+            .withName(nodes.get(0).getMetadata().getName())
+            .edit(
+                n -> {
+                  n.getMetadata().getAnnotations().put("example.com/poke", "" + System.nanoTime());
+                  return n;
+                });
+      }
       org.awaitility.Awaitility.await()
           .atMost(java.time.Duration.ofSeconds(20))
           .until(() -> poolPasses(pool) > before);

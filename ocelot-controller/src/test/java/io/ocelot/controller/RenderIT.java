@@ -1,7 +1,6 @@
 package io.ocelot.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.ocelot.api.model.MachineConfig;
@@ -10,7 +9,6 @@ import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.api.render.RenderResult;
 import io.ocelot.api.render.Renderer;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -125,10 +123,9 @@ class RenderIT {
                 + rendered
                 + ": ")
         .endsWith("(introduced by MachineConfig 90-data-disk)");
-    await()
-        .during(Duration.ofMillis(500))
-        .atMost(Duration.ofSeconds(2))
-        .until(() -> cluster.pool().getSpec().getConfiguration().getName().equals(rendered));
+    // The controller passed over the pool again since: it still did not render the bad config.
+    cluster.awaitLookedAgain("worker");
+    assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
     assertThat(renderedConfigs()).containsExactly(rendered);
   }
 }

@@ -1,6 +1,5 @@
 package io.ocelot.daemon;
 
-import io.ocelot.daemon.node.DaemonSettings;
 import io.ocelot.http.HttpEndpoint;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

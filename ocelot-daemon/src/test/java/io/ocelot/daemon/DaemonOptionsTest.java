@@ -2,7 +2,6 @@ package io.ocelot.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ocelot.daemon.node.DaemonSettings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;

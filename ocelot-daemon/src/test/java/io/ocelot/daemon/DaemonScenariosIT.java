@@ -16,7 +16,7 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.KubeControlPlane;
 import io.ocelot.apiserver.SharedControlPlane;
-import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.DrainSettings;
 import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.ocelot.fakehost.FakeHost;
@@ -264,6 +264,33 @@ class DaemonScenariosIT {
     assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
   }
 
+  @Test
+  void aFailedUpdateWithdrawnClearsTheFailingGaugesInTheSameProcess() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    host.fake.breakTool("systemd-run");
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                node.scrape().contains("mcd_reboot_failing 1.0")
+                    && node.scrape().contains("mcd_update_failing 1.0"));
+    // The admin withdraws the update: the node is on its desired config again, no reboot needed.
+    setDesiredConfig(R1.getMetadata().getName());
+    node.awaitState("Done");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                node.scrape().contains("mcd_reboot_failing 0.0")
+                    && node.scrape().contains("mcd_update_failing 0.0"));
+    // The counter keeps its count (the alert's increase() sees it); only the state gauges clear.
+    assertThat(node.scrape()).contains("mcd_reboots_failed_total 1.0");
+    assertThat(host.fake.rebootRequested()).isFalse();
+  }
+
   void reboot() throws Exception {
     node.reboot();
   }
@@ -369,17 +396,8 @@ class DaemonScenariosIT {
     node.stopDaemon();
     DaemonSettings s = node.settings;
     node.settings =
-        new DaemonSettings(
-            s.node(),
-            s.retry(),
-            s.drainPoll(),
-            s.drainTimeout(),
-            Duration.ofSeconds(2),
-            s.eventNamespace(),
-            s.viewMaxAge(),
-            s.resync(),
-            s.driftPoll(),
-            s.readyTimeout());
+        s.withDrain(
+            new DrainSettings(s.drain().poll(), s.drain().drainTimeout(), Duration.ofSeconds(2)));
     node.ackUncordons = false;
     node.startDaemon();
     String r2 = R2.getMetadata().getName();

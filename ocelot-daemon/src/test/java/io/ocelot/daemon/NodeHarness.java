@@ -12,9 +12,9 @@ import io.fabric8.kubernetes.api.model.NodeSystemInfoBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.daemon.node.DaemonMetrics;
-import io.ocelot.daemon.node.DaemonSettings;
-import io.ocelot.daemon.node.RetrySettings;
+import io.ocelot.daemon.node.DrainSettings;
+import io.ocelot.daemon.sync.DaemonMetrics;
+import io.ocelot.daemon.sync.RetrySettings;
 import io.ocelot.daemon.txn.HealthRollbackTest;
 import io.ocelot.daemon.txn.HostFixture;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -79,9 +79,8 @@ final class NodeHarness implements AutoCloseable {
             NODE,
             new RetrySettings(
                 backoff, backoff.multipliedBy(4), backoff, backoff.multipliedBy(4), 3),
-            Duration.ofMillis(50),
-            Duration.ofSeconds(20),
-            Duration.ofSeconds(20),
+            new DrainSettings(
+                Duration.ofMillis(50), Duration.ofSeconds(20), Duration.ofSeconds(20)),
             DaemonSettings.DEFAULT_EVENT_NAMESPACE,
             Duration.ofSeconds(5),
             Duration.ofMinutes(10),

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.SharedControlPlane;
-import io.ocelot.daemon.node.RetrySettings;
+import io.ocelot.daemon.sync.RetrySettings;
 import io.ocelot.daemon.txn.HostFixture;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -15,9 +15,10 @@ import io.ocelot.controller.ControllerMetrics;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.ocelot.daemon.DaemonSettings;
 import io.ocelot.daemon.HostWiring;
 import io.ocelot.daemon.host.HostException;
-import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.node.DrainSettings;
 import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
@@ -395,9 +396,8 @@ public final class SimCluster implements AutoCloseable {
             .withCap(settings.retryCap())
             .withBoots(
                 settings.retryCap(), settings.retryCap().multipliedBy(4), d.retry().maxBoots()),
-        Duration.ofMillis(200),
-        d.drainTimeout(),
-        d.uncordonTimeout(),
+        new DrainSettings(
+            Duration.ofMillis(200), d.drain().drainTimeout(), d.drain().uncordonTimeout()),
         d.eventNamespace(),
         d.viewMaxAge(),
         d.resync(),
@@ -421,6 +421,11 @@ public final class SimCluster implements AutoCloseable {
         LOG.error("node {}: power tick failed", n.name(), e);
       }
     }
+  }
+
+  /** How often the power state machines were advanced (a sign for tests that the sim looked). */
+  public long powerTicks() {
+    return ticks.get();
   }
 
   /** The sim's one clock, for code that waits on it (the demo's steps). */

@@ -2,13 +2,13 @@ package io.ocelot.sim;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.daemon.Daemon;
+import io.ocelot.daemon.DaemonSettings;
 import io.ocelot.daemon.HostWiring;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.ProcessCommandRunner;
-import io.ocelot.daemon.node.DaemonMetrics;
-import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.sync.DaemonMetrics;
 import io.ocelot.fakehost.FakeHost;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;

@@ -69,7 +69,9 @@ class FaultsIT {
     SimNode node = sim.node("worker-0");
     await().atMost(Duration.ofSeconds(30)).until(() -> node.power() == Power.HUNG);
     assertThat(ready("worker-0")).isFalse();
-    Thread.sleep(1500);
+    // The power state machine was advanced a few times since, and the node stayed down.
+    long ticks = sim.powerTicks();
+    await().atMost(Duration.ofSeconds(10)).until(() -> sim.powerTicks() >= ticks + 3);
     assertThat(node.power()).isEqualTo(Power.HUNG);
     assertThat(node.reboots()).isEmpty();
 

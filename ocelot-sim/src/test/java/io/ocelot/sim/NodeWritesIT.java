@@ -39,6 +39,7 @@ class NodeWritesIT {
     Map<String, String> b = after.getMetadata().getAnnotations();
     TreeSet<String> keys = new TreeSet<>(a.keySet());
     keys.addAll(b.keySet());
+    keys.remove(POKE); // the test's own poke (SmallSims.awaitControllerLookedAgain)
     for (String k : keys) {
       if (!Objects.equals(a.get(k), b.get(k))) {
         String v = b.get(k);
@@ -59,6 +60,14 @@ class NodeWritesIT {
       out.add("labels");
     }
     return String.join(", ", out);
+  }
+
+  static final String POKE = "example.com/poke";
+
+  static boolean drainAcknowledged(SimCluster sim, String node) {
+    Map<String, String> a = SmallSims.annotations(sim, node);
+    return Objects.equals(
+        a.get(NodeAnnotations.DESIRED_DRAIN), a.get(NodeAnnotations.LAST_APPLIED_DRAIN));
   }
 
   /** The rendered config a node is told to go to. */
@@ -84,7 +93,7 @@ class NodeWritesIT {
     public synchronized void eventReceived(Action action, Node node) {
       String name = node.getMetadata().getName();
       String d = diff(last.get(name), node, rendered(node));
-      if (action == Action.MODIFIED && !d.equals("status")) {
+      if (action == Action.MODIFIED && !d.equals("status") && !d.isEmpty()) {
         writes.get(name).add(d);
       }
       last.put(name, node);
@@ -115,8 +124,12 @@ class NodeWritesIT {
               () ->
                   SmallSims.settledOffConfig(sim, "worker-0", before)
                       && SmallSims.settledOffConfig(sim, "worker-1", before));
-      // Late writes (an uncordon after Done) must show up too.
-      Thread.sleep(3000);
+      // Late writes (the uncordon after Done) must show up too: the controller acknowledged the
+      // last drain request of both, then passed over the pool again without writing more.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> drainAcknowledged(sim, "worker-0") && drainAcknowledged(sim, "worker-1"));
+      SmallSims.awaitControllerLookedAgain(sim, "worker");
       return r;
     }
   }

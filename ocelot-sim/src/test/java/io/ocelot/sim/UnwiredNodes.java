@@ -1,6 +1,6 @@
 package io.ocelot.sim;
 
-import io.ocelot.daemon.node.DaemonSettings;
+import io.ocelot.daemon.DaemonSettings;
 import io.ocelot.fakehost.HostRootBuilder;
 import java.nio.file.Path;
 import java.time.Clock;

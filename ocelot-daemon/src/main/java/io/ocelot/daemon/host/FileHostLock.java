@@ -34,8 +34,8 @@ public final class FileHostLock implements HostLock {
   private final Clock clock;
   private @Nullable FileChannel channel;
 
-  /** Leases not yet closed; the lock is held exactly while this is above zero. */
-  private int depth;
+  /** Who holds the lock through this object, while it is held; null when idle. */
+  private @Nullable String holder;
 
   public FileHostLock(Path root, Clock clock) {
     this.root = root;
@@ -44,9 +44,16 @@ public final class FileHostLock implements HostLock {
 
   @Override
   public synchronized Lease acquire(String holder) throws HostException {
-    if (depth > 0) {
-      depth++;
-      return this::release;
+    if (this.holder != null) {
+      // Not re-entrant: a caller that holds the lock hands its lease on instead of asking again.
+      throw new HostException(
+          "the host lock of "
+              + root
+              + " is held already by "
+              + this.holder
+              + " in this process; "
+              + holder
+              + " must use that lease");
     }
     FileChannel ch = channel();
     FileLock taken;
@@ -71,7 +78,7 @@ public final class FileHostLock implements HostLock {
               + heldBy
               + "); nothing was changed: try again when it has finished");
     }
-    depth = 1;
+    this.holder = holder;
     try {
       write(
           ch,
@@ -84,12 +91,34 @@ public final class FileHostLock implements HostLock {
       }
       throw e;
     }
-    return this::release;
+    return new Held();
+  }
+
+  /** A lease of this lock; closing it twice lets go once. */
+  private final class Held implements Lease {
+    private boolean closed;
+
+    @Override
+    public HostLock lock() {
+      return FileHostLock.this;
+    }
+
+    @Override
+    public void close() throws HostException {
+      synchronized (FileHostLock.this) {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        release();
+      }
+    }
   }
 
   private synchronized void release() throws HostException {
     FileChannel ch = channel;
-    if (depth == 0 || --depth > 0 || ch == null) {
+    holder = null;
+    if (ch == null) {
       return;
     }
     channel = null;

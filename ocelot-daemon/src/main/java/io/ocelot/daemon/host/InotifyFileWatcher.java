@@ -25,9 +25,16 @@ import java.util.Set;
  */
 public final class InotifyFileWatcher implements FileWatcher {
   private final Path root;
+  private final Runnable looked;
 
   public InotifyFileWatcher(Path root) {
+    this(root, () -> {});
+  }
+
+  /** With {@code looked} run after every batch of events the watcher examined, relevant or not. */
+  public InotifyFileWatcher(Path root, Runnable looked) {
     this.root = root;
+    this.looked = looked;
   }
 
   @Override
@@ -63,14 +70,25 @@ public final class InotifyFileWatcher implements FileWatcher {
       close(service);
       throw new HostException("cannot watch host files: " + IoReasons.of(e), e);
     }
-    DaemonThreads.named("ocelot-drift-watch")
-        .newThread(() -> loop(service, names, onChange))
-        .start();
-    return () -> close(service);
+    Thread thread =
+        DaemonThreads.named("ocelot-drift-watch")
+            .newThread(() -> loop(service, names, onChange, looked));
+    thread.start();
+    // Closed means quiet: once close returns, no callback runs any more.
+    return () -> {
+      close(service);
+      if (Thread.currentThread() != thread) {
+        try {
+          thread.join(5000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
   }
 
   private static void loop(
-      WatchService service, Map<WatchKey, Set<String>> names, Runnable onChange) {
+      WatchService service, Map<WatchKey, Set<String>> names, Runnable onChange, Runnable looked) {
     try {
       while (true) {
         WatchKey key = service.take();
@@ -84,6 +102,7 @@ public final class InotifyFileWatcher implements FileWatcher {
         if (relevant) {
           onChange.run();
         }
+        looked.run();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,13 +1,11 @@
 package io.ocelot.daemon.node;
 
 import io.ocelot.api.node.DrainRequest;
-import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.txn.DrainHandshake;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,14 +27,21 @@ public final class ClusterDrain implements DrainHandshake {
 
   private final NodeWriter writer;
   private final NodeEvents events;
+  private final DrainAsk ask;
   private final Clock clock;
   private final Sleeper sleeper;
-  private final DaemonSettings settings;
+  private final DrainSettings settings;
 
   public ClusterDrain(
-      NodeWriter writer, NodeEvents events, Clock clock, Sleeper sleeper, DaemonSettings settings) {
+      NodeWriter writer,
+      NodeEvents events,
+      DrainAsk ask,
+      Clock clock,
+      Sleeper sleeper,
+      DrainSettings settings) {
     this.writer = writer;
     this.events = events;
+    this.ask = ask;
     this.clock = clock;
     this.sleeper = sleeper;
     this.settings = settings;
@@ -49,24 +54,15 @@ public final class ClusterDrain implements DrainHandshake {
       LOG.info("drain is already completed on this node");
       return;
     }
-    // Normally the request rode with Working, which announced it (NodeReporter); a retry asks here.
+    // Normally the request rode with Working; a retry (the node stays Degraded) asks here.
     if (!node.desiredDrain().equals(Optional.of(request.value()))) {
-      announce(events, node);
-      Map<String, Optional<String>> set = NodeWriter.changes();
-      set.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(request.value()));
       try {
-        writer.write(set);
+        ask.ask(request);
       } catch (HostException e) {
         throw new HostException("Could not set drain annotation: " + e.getMessage(), e);
       }
     }
     await(node, request, settings.drainTimeout(), "FailedToDrain", "drain");
-  }
-
-  /** MCO's events for a drain request, emitted once with the request. */
-  static void announce(NodeEvents events, NodeView node) {
-    events.normal(node, "Cordon", "Cordoned node to apply update");
-    events.normal(node, "Drain", "Draining node to update config.");
   }
 
   /**
@@ -126,7 +122,7 @@ public final class ClusterDrain implements DrainHandshake {
         throw new HostException(message);
       }
       try {
-        sleeper.sleep(settings.drainPoll());
+        sleeper.sleep(settings.poll());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new HostException("interrupted while waiting for the " + verb);

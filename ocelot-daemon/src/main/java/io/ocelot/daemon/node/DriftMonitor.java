@@ -1,9 +1,7 @@
 package io.ocelot.daemon.node;
 
 import io.ocelot.api.ignition.IgnitionConfig;
-import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
-import io.ocelot.api.model.MachineConfig;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.txn.HostContext;
@@ -29,7 +27,7 @@ public final class DriftMonitor {
 
   private final HostContext host;
   private final NodeEvents events;
-  private final DaemonMetrics metrics;
+  private final DriftMetrics metrics;
   private final Clock clock;
   private final Supplier<Optional<NodeView>> node;
   private Optional<Watching> watching = Optional.empty();
@@ -42,7 +40,7 @@ public final class DriftMonitor {
   public DriftMonitor(
       HostContext host,
       NodeEvents events,
-      DaemonMetrics metrics,
+      DriftMetrics metrics,
       Clock clock,
       Supplier<Optional<NodeView>> node) {
     this.host = host;
@@ -61,9 +59,8 @@ public final class DriftMonitor {
    * Starts watching {@code target}'s config; {@code onChange} asks for a {@link #check} (from the
    * watcher's thread). A config that does not parse is not watched (its update would have failed).
    */
-  public void start(Target target, MachineConfig config, Runnable onChange) throws HostException {
+  public void start(Target target, IgnitionResult r, Runnable onChange) throws HostException {
     stop(false);
-    IgnitionResult r = IgnitionParser.parse(config.getSpec().getConfig());
     if (!(r instanceof IgnitionResult.Valid valid)) {
       LOG.warn("not watching {} for drift: its Ignition config does not parse", target.config());
       return;
@@ -71,7 +68,7 @@ public final class DriftMonitor {
     List<String> paths = Preflight.ownedPaths(valid.config());
     FileWatcher.Watch watch = host.watcher().watch(paths, onChange);
     watching = Optional.of(new Watching(target, valid.config(), watch));
-    metrics.driftMonitorStarted();
+    metrics.started();
     node.get()
         .ifPresent(
             n ->
@@ -105,13 +102,13 @@ public final class DriftMonitor {
       return Optional.empty();
     }
     Watching w = watching.get();
-    metrics.driftChecked();
+    metrics.checked();
     List<String> differences = Preflight.differences(host.files(), w.config());
     if (differences.isEmpty()) {
       return Optional.empty();
     }
     String reason = Preflight.message(w.target().config(), differences.get(0));
-    metrics.driftDetected(clock.instant());
+    metrics.detected(clock.instant());
     node.get().ifPresent(n -> events.warning(n, "ConfigDriftDetected", reason));
     LOG.warn("config drift: {}", reason);
     stop(true);

@@ -7,7 +7,6 @@ import io.ocelot.api.disruption.Disruption;
 import io.ocelot.api.disruption.UpdateDisruption;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
-import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.ignition.UnitEntry;
 import io.ocelot.api.ignition.User;
@@ -45,9 +44,17 @@ public final class Planner {
       ConfigTarget desired,
       Observed observed,
       Optional<NodeDisruptionPolicy> policy) {
+    return plan(UpdateConfigs.of(current, desired), observed, policy);
+  }
+
+  /** Plans an update whose configs are parsed already. */
+  public static PlanResult plan(
+      UpdateConfigs configs, Observed observed, Optional<NodeDisruptionPolicy> policy) {
+    ConfigTarget current = configs.from();
+    ConfigTarget desired = configs.to();
     List<String> parseFailures = new ArrayList<>();
-    IgnitionConfig currentIgn = parse(current, "old", parseFailures);
-    IgnitionConfig desiredIgn = parse(desired, "new", parseFailures);
+    IgnitionConfig currentIgn = valid(configs.fromIgnition(), current, "old", parseFailures);
+    IgnitionConfig desiredIgn = valid(configs.toIgnition(), desired, "new", parseFailures);
     List<String> reasons = new ArrayList<>(parseFailures);
     imageProblem(current, desired).ifPresent(reasons::add);
     if (parseFailures.isEmpty()) {
@@ -103,8 +110,8 @@ public final class Planner {
                     + why);
   }
 
-  private static IgnitionConfig parse(ConfigTarget side, String which, List<String> failures) {
-    IgnitionResult result = IgnitionParser.parse(side.config().getSpec().getConfig());
+  private static IgnitionConfig valid(
+      IgnitionResult result, ConfigTarget side, String which, List<String> failures) {
     if (result instanceof IgnitionResult.Valid valid) {
       return valid.config();
     }

@@ -20,7 +20,11 @@ public final class Preflight {
   /** Every difference between the host and {@code current}'s files and units; empty when none. */
   public static List<String> differences(HostContext host, MachineConfig current)
       throws HostException {
-    IgnitionResult r = IgnitionParser.parse(current.getSpec().getConfig());
+    return differences(host, IgnitionParser.parse(current.getSpec().getConfig()));
+  }
+
+  /** The same for a config parsed already ({@code current}'s Ignition config). */
+  public static List<String> differences(HostContext host, IgnitionResult r) throws HostException {
     if (!(r instanceof IgnitionResult.Valid valid)) {
       return List.of("its Ignition config does not parse: " + r.problems());
     }

@@ -46,6 +46,19 @@ public final class Recovery {
     }
   }
 
+  /** The same for a caller that holds the host's lock already ({@code held}). */
+  public EngineOutcome start(HostLock.Lease held, Attempt attempt) throws HostException {
+    requireHeld(host, held);
+    return startLocked(attempt);
+  }
+
+  /** Refuses a lease of another lock: the engine never works on a host it does not hold. */
+  static void requireHeld(HostContext host, HostLock.Lease held) {
+    if (held.lock() != host.lock()) {
+      throw new IllegalArgumentException("the lease held is not this host's lock");
+    }
+  }
+
   private EngineOutcome startLocked(Attempt attempt) throws HostException {
     Optional<CommitMarker> marker = store.marker();
     Optional<Journal> journal = store.journal();
@@ -232,7 +245,6 @@ public final class Recovery {
         CommitMarker.stable(marker.target(), marker.machineConfig(), host.bootId().current()),
         "marker:stable");
     store.clearLastFailure();
-    metrics.settled();
     LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());
     return new EngineOutcome.Completed(marker.target(), warnings);
   }

@@ -69,6 +69,13 @@ public final class UpdateEngine {
     }
   }
 
+  /** The same for a caller that holds the host's lock already ({@code held}). */
+  public EngineOutcome apply(HostLock.Lease held, UpdatePlan plan, Attempt attempt)
+      throws HostException {
+    Recovery.requireHeld(host, held);
+    return applyLocked(plan, attempt);
+  }
+
   private EngineOutcome applyLocked(UpdatePlan plan, Attempt attempt) throws HostException {
     Target from = target(plan.from());
     Target to = target(plan.to());
@@ -76,7 +83,6 @@ public final class UpdateEngine {
       throw new IllegalStateException("an unfinished attempt is in the journal: run start() first");
     }
     if (plan.isNoop()) {
-      metrics.settled();
       return new EngineOutcome.Idle(to);
     }
     Optional<String> elsewhere =
@@ -179,7 +185,6 @@ public final class UpdateEngine {
         "marker:stable");
     store.clearJournal("journal:cleared");
     store.clearLastFailure();
-    metrics.settled();
     return new EngineOutcome.Completed(journal.to());
   }
 

@@ -43,16 +43,27 @@ class FileHostLockTest {
   }
 
   @Test
-  void theLockIsReentrantWithinOneObject() throws Exception {
+  void aHolderHandsItsLeaseOnInsteadOfAskingAgain() throws Exception {
     FileHostLock lock = new FileHostLock(root, clock);
     FileHostLock other = new FileHostLock(root, clock);
-    HostLock.Lease outer = lock.acquire("outer");
-    try (HostLock.Lease inner = lock.acquire("inner")) {
-      assertThat(inner).isNotNull();
-    }
-    assertThatThrownBy(() -> other.acquire("other")).hasMessageContaining("held by outer");
+    HostLock.Lease outer = lock.acquire("ocelot host apply");
+    assertThat(outer.lock()).isSameAs(lock);
+    assertThatThrownBy(() -> lock.acquire("an Ocelot update engine"))
+        .isInstanceOf(HostException.class)
+        .hasMessage(
+            "the host lock of "
+                + root
+                + " is held already by ocelot host apply in this process; an Ocelot update"
+                + " engine must use that lease");
+    // The refusal changed nothing: still held, by the first holder.
+    assertThatThrownBy(() -> other.acquire("other"))
+        .hasMessageContaining("held by ocelot host apply");
     outer.close();
-    other.acquire("other").close();
+    outer.close(); // a second close lets go of nothing more
+    try (HostLock.Lease lease = other.acquire("other")) {
+      assertThatThrownBy(() -> lock.acquire("again")).hasMessageContaining("held by other");
+    }
+    lock.acquire("again").close();
   }
 
   @Test

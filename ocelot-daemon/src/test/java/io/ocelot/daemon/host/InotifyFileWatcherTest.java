@@ -22,11 +22,13 @@ class InotifyFileWatcherTest {
     Path watched = root.resolve("etc/app/a.conf");
     Files.writeString(watched, "a\n");
     AtomicInteger told = new AtomicInteger();
+    AtomicInteger looked = new AtomicInteger();
     try (FileWatcher.Watch w =
-        new InotifyFileWatcher(root)
+        new InotifyFileWatcher(root, looked::incrementAndGet)
             .watch(List.of("/etc/app/a.conf", "/etc/missing/b.conf"), told::incrementAndGet)) {
       Files.writeString(root.resolve("etc/app/unrelated"), "x");
-      Thread.sleep(300);
+      // The watcher examined the directory's news before the absence is asserted.
+      await().atMost(Duration.ofSeconds(5)).until(() -> looked.get() >= 1);
       assertThat(told.get()).as("another file of the directory").isZero();
 
       Files.writeString(watched, "b\n");
@@ -41,9 +43,11 @@ class InotifyFileWatcherTest {
       Files.writeString(watched, "c\n");
       await().atMost(Duration.ofSeconds(5)).until(() -> told.get() > k);
     }
+    // Closing waited for the watcher's thread: nothing is left that could tell.
     int after = told.get();
+    int lookedAfter = looked.get();
     Files.writeString(watched, "d\n");
-    Thread.sleep(300);
     assertThat(told.get()).as("closed").isEqualTo(after);
+    assertThat(looked.get()).as("closed").isEqualTo(lookedAfter);
   }
 }

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.node.mcn.McnWriter;
+import io.ocelot.daemon.sync.DaemonMetrics;
+import io.ocelot.daemon.sync.NodeReporter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -17,25 +21,23 @@ class ClusterDrainTest {
       new io.ocelot.apiserver.SharedControlPlane();
 
   ClusterDrain drain(Duration timeout) {
-    DaemonSettings s =
-        new DaemonSettings(
-            "worker-0",
-            RetrySettings.DEFAULTS,
-            Duration.ofMillis(50),
-            timeout,
-            timeout,
-            "default",
-            Duration.ofSeconds(5),
-            Duration.ofMinutes(10),
-            Duration.ofMinutes(5),
-            Duration.ZERO);
     NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
+    NodeEvents events = new NodeEvents(plane.client, "default", Clock.systemUTC());
+    // The transition hook asks for the drain (the request and MCO's Cordon and Drain events).
+    NodeReporter reporter =
+        new NodeReporter(
+            writer,
+            events,
+            new DaemonMetrics(new PrometheusRegistry()),
+            new McnWriter(plane.client, "worker-0", Clock.systemUTC()),
+            Clock.systemUTC());
     return new ClusterDrain(
         writer,
-        new NodeEvents(plane.client, "default", Clock.systemUTC()),
+        events,
+        reporter,
         Clock.systemUTC(),
         d -> Thread.sleep(d.toMillis()),
-        s);
+        new DrainSettings(Duration.ofMillis(50), timeout, timeout));
   }
 
   @Test

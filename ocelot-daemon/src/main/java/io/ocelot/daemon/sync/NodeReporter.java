@@ -1,8 +1,13 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
+import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.DrainAsk;
+import io.ocelot.daemon.node.NodeEvents;
+import io.ocelot.daemon.node.NodeView;
+import io.ocelot.daemon.node.NodeWriter;
 import io.ocelot.daemon.node.mcn.McnMilestone;
 import io.ocelot.daemon.node.mcn.McnWriter;
 import io.ocelot.daemon.txn.FailureJson;
@@ -20,9 +25,10 @@ import org.slf4j.LoggerFactory;
  * The one transition hook: every change of the daemon's phase goes through {@link #report}, which
  * checks the transition against {@link NodePhase}'s table, then writes the annotations, emits the
  * events and sets the metrics of the report. No other call site does any of that for a state
- * change.
+ * change: the drain request of a retry ({@link #ask}), the admin's retry marks and the settled
+ * node's gauges are written here too.
  */
-public final class NodeReporter {
+public final class NodeReporter implements DrainAsk {
   private static final Logger LOG = LoggerFactory.getLogger(NodeReporter.class);
 
   private final NodeWriter writer;
@@ -96,9 +102,46 @@ public final class NodeReporter {
     mcn.report(m, NodeView.of(writer.read()).currentConfig());
   }
 
-  /** The node is on {@code target} and stays there: the MachineConfigNode says so (once). */
+  /**
+   * The node is on {@code target} and stays there: the MachineConfigNode says so (once) and the
+   * failing gauges clear.
+   */
   public synchronized void settled(Target target) throws HostException {
     progress(new McnMilestone.Done(target));
+    metrics.engine().settled();
+  }
+
+  /**
+   * A retry asks for its drain again while the node stays Degraded (MCO's state for a retry): the
+   * request and MCO's two events, as Working sends them for a first attempt.
+   */
+  @Override
+  public synchronized void ask(DrainRequest request) throws HostException {
+    NodeView node = NodeView.of(writer.read());
+    Map<String, Optional<String>> a = NodeWriter.changes();
+    a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(request.value()));
+    writer.write(a);
+    announceDrain(node);
+  }
+
+  /**
+   * An admin's retry request is used up by the update it starts (or by a node with nothing to do),
+   * and a held target's mark goes with the update that replaces it. True when an admin had asked.
+   */
+  public synchronized boolean clearRetryMarks(NodeView node, boolean updating)
+      throws HostException {
+    Map<String, Optional<String>> changes = NodeWriter.changes();
+    boolean asked = node.get(NodeAnnotations.RETRY_REQUESTED).isPresent();
+    if (asked) {
+      changes.put(NodeAnnotations.RETRY_REQUESTED, Optional.empty());
+    }
+    if (updating && node.get(NodeAnnotations.FAILED_TARGET).isPresent()) {
+      changes.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
+    }
+    if (!changes.isEmpty()) {
+      writer.write(changes);
+    }
+    return asked;
   }
 
   /** When to report again for a MachineConfigNode that did not exist yet. */
@@ -169,15 +212,19 @@ public final class NodeReporter {
 
   private void emit(NodeView node, NodePhase from, Report r) {
     if (r instanceof Report.Working w && w.drain().isPresent()) {
-      ClusterDrain.announce(events, node);
-    } else if (r instanceof Report.Done d && from != NodePhase.DONE) {
-      events.normal(
-          node,
-          "NodeDone",
-          "Setting node " + node.name() + ", currentConfig " + d.target().config() + " to Done");
+      announceDrain(node);
+    } else if (r instanceof Report.Done d) {
+      if (from != NodePhase.DONE) {
+        events.normal(
+            node,
+            "NodeDone",
+            "Setting node " + node.name() + ", currentConfig " + d.target().config() + " to Done");
+      }
+      d.warnings().forEach(w -> events.warning(node, "WantedHealthCheckFailed", w));
     } else if (r instanceof Report.Rebooting b) {
       events.normal(node, "Reboot", b.rationale());
     } else if (r instanceof Report.Degraded d) {
+      d.refusedBy().ifPresent(check -> events.warning(node, check, d.reason()));
       if (d.failure().isPresent()) {
         failureEvents(node, d.failure().get());
       } else {
@@ -207,6 +254,12 @@ public final class NodeReporter {
     } else if (r instanceof Report.Unreconcilable) {
       metrics.state(NodeState.UNRECONCILABLE, ReasonClass.UNRECONCILABLE, now);
     }
+  }
+
+  /** MCO's events for a drain request, emitted once with the request. */
+  private void announceDrain(NodeView node) {
+    events.normal(node, "Cordon", "Cordoned node to apply update");
+    events.normal(node, "Drain", "Draining node to update config.");
   }
 
   private void failureEvents(NodeView node, FailureRecord f) {

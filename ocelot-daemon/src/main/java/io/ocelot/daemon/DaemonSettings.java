@@ -1,24 +1,24 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon;
 
+import io.ocelot.daemon.node.DrainSettings;
+import io.ocelot.daemon.sync.RetrySettings;
 import java.time.Duration;
 
 /**
  * The daemon's timings, MCO's by default: failure backoff 1 s doubling to 60 s ({@link
  * RetrySettings} also holds the budget of boots per target), drain polled every 10 s for up to 1
  * hour, uncordon up to 10 minutes. The simulator and tests shorten them. Ocelot's own: the
- * informer's view of the node is trusted for 5 s without news ({@link NodeCache}), and a sync runs
- * every 10 minutes even without node events, so that a watch event lost on the way (the embedded
- * API server can lose one) delays an update instead of stalling it. The config drift monitor
- * re-reads the files it watches every 5 minutes besides inotify's news ({@code driftPoll}; the
- * simulator, without inotify, polls every few seconds). After a boot into an update the node's
- * kubelet must report Ready within {@code readyTimeout} (5 minutes) or the update rolls back.
+ * informer's view of the node is trusted for 5 s without news ({@code NodeCache}), and a sync runs
+ * every 10 minutes even without node events, so that a watch event lost on the way delays an update
+ * instead of stalling it. The config drift monitor re-reads the files it watches every 5 minutes
+ * besides inotify's news ({@code driftPoll}; the simulator, without inotify, polls every few
+ * seconds). After a boot into an update the node's kubelet must report Ready within {@code
+ * readyTimeout} (5 minutes) or the update rolls back.
  */
 public record DaemonSettings(
     String node,
     RetrySettings retry,
-    Duration drainPoll,
-    Duration drainTimeout,
-    Duration uncordonTimeout,
+    DrainSettings drain,
     String eventNamespace,
     Duration viewMaxAge,
     Duration resync,
@@ -37,13 +37,15 @@ public record DaemonSettings(
    */
   public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(5);
 
+  /** MCO's drain handshake: polled every 10 s, 1 hour for a drain, 10 minutes for an uncordon. */
+  public static final DrainSettings DEFAULT_DRAIN =
+      new DrainSettings(Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofMinutes(10));
+
   public static DaemonSettings defaults(String node) {
     return new DaemonSettings(
         node,
         RetrySettings.DEFAULTS,
-        Duration.ofSeconds(10),
-        Duration.ofHours(1),
-        Duration.ofMinutes(10),
+        DEFAULT_DRAIN,
         DEFAULT_EVENT_NAMESPACE,
         Duration.ofSeconds(5),
         Duration.ofMinutes(10),
@@ -53,75 +55,36 @@ public record DaemonSettings(
 
   public DaemonSettings withEventNamespace(String namespace) {
     return new DaemonSettings(
-        node,
-        retry,
-        drainPoll,
-        drainTimeout,
-        uncordonTimeout,
-        namespace,
-        viewMaxAge,
-        resync,
-        driftPoll,
-        readyTimeout);
+        node, retry, drain, namespace, viewMaxAge, resync, driftPoll, readyTimeout);
   }
 
   /** The same timings with another retry policy. */
   public DaemonSettings withRetry(RetrySettings r) {
     return new DaemonSettings(
-        node,
-        r,
-        drainPoll,
-        drainTimeout,
-        uncordonTimeout,
-        eventNamespace,
-        viewMaxAge,
-        resync,
-        driftPoll,
-        readyTimeout);
+        node, r, drain, eventNamespace, viewMaxAge, resync, driftPoll, readyTimeout);
+  }
+
+  /** The same timings with another drain handshake. */
+  public DaemonSettings withDrain(DrainSettings d) {
+    return new DaemonSettings(
+        node, retry, d, eventNamespace, viewMaxAge, resync, driftPoll, readyTimeout);
   }
 
   /** The same timings with another resync period and view age limit. */
   public DaemonSettings withResync(Duration period, Duration maxAge) {
     return new DaemonSettings(
-        node,
-        retry,
-        drainPoll,
-        drainTimeout,
-        uncordonTimeout,
-        eventNamespace,
-        maxAge,
-        period,
-        driftPoll,
-        readyTimeout);
+        node, retry, drain, eventNamespace, maxAge, period, driftPoll, readyTimeout);
   }
 
   /** The same timings with another drift poll period. */
   public DaemonSettings withDriftPoll(Duration poll) {
     return new DaemonSettings(
-        node,
-        retry,
-        drainPoll,
-        drainTimeout,
-        uncordonTimeout,
-        eventNamespace,
-        viewMaxAge,
-        resync,
-        poll,
-        readyTimeout);
+        node, retry, drain, eventNamespace, viewMaxAge, resync, poll, readyTimeout);
   }
 
   /** The same timings with another limit for the built-in node-ready health check (0: off). */
   public DaemonSettings withReadyTimeout(Duration timeout) {
     return new DaemonSettings(
-        node,
-        retry,
-        drainPoll,
-        drainTimeout,
-        uncordonTimeout,
-        eventNamespace,
-        viewMaxAge,
-        resync,
-        driftPoll,
-        timeout);
+        node, retry, drain, eventNamespace, viewMaxAge, resync, driftPoll, timeout);
   }
 }

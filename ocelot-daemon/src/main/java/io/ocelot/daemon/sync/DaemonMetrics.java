@@ -1,6 +1,7 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import io.ocelot.api.node.NodeState;
+import io.ocelot.daemon.node.DriftMetrics;
 import io.ocelot.daemon.txn.EngineMetrics;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
@@ -17,10 +18,9 @@ public final class DaemonMetrics {
   private final EngineMetrics engine;
   private final Gauge state;
   private final Gauge updateState;
-  private final Gauge configDrift;
   private final Counter decisions;
   private final Gauge held;
-  private final Counter driftChecks;
+  private final DriftMetrics drift;
 
   public DaemonMetrics(PrometheusRegistry registry) {
     engine = new EngineMetrics(registry);
@@ -36,13 +36,6 @@ public final class DaemonMetrics {
             .help("The last completed update (value: unix time); err is a failure class")
             .labelNames("config", "err")
             .register(registry);
-    configDrift =
-        Gauge.builder()
-            .name("mcd_config_drift")
-            .help(
-                "Config drift: 0 when the drift monitor starts, the unix time of the last drift it"
-                    + " detected")
-            .register(registry);
     decisions =
         Counter.builder()
             .name("ocelot_daemon_sync_decisions")
@@ -57,11 +50,7 @@ public final class DaemonMetrics {
                     + " failed there), else 0")
             .register(registry);
     held.set(0);
-    driftChecks =
-        Counter.builder()
-            .name("ocelot_daemon_drift_checks")
-            .help("Times the config drift monitor compared the host with the node's config")
-            .register(registry);
+    drift = new DriftMetrics(registry);
   }
 
   public EngineMetrics engine() {
@@ -80,19 +69,8 @@ public final class DaemonMetrics {
     updateState.labelValues(config, "").set(now.getEpochSecond());
   }
 
-  /** The drift monitor started: no drift known. */
-  void driftMonitorStarted() {
-    configDrift.set(0);
-  }
-
-  /** The drift monitor compared the host with the config. */
-  void driftChecked() {
-    driftChecks.inc();
-  }
-
-  /** The drift monitor found the host off its config. */
-  void driftDetected(Instant now) {
-    configDrift.set(now.getEpochSecond());
+  public DriftMetrics drift() {
+    return drift;
   }
 
   /** One sync decided {@code d}. */

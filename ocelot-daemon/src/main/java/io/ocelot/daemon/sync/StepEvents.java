@@ -1,7 +1,9 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import io.ocelot.api.disruption.ServiceAction;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.node.NodeEvents;
+import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.mcn.McnMilestone;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.txn.StepListener;

@@ -1,9 +1,10 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
+import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.txn.Target;
 import java.time.Instant;
 import java.util.Optional;

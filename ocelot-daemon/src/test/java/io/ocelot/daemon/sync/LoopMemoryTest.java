@@ -1,4 +1,4 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

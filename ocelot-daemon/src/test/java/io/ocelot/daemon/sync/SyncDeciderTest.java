@@ -1,8 +1,9 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.txn.Target;
 import java.time.Instant;
 import java.util.HashMap;
@@ -45,7 +46,7 @@ class SyncDeciderTest {
 
   @Test
   void backoffDoublesFromOneSecondToASixtySecondCap() {
-    RetrySettings s = DaemonSettings.defaults("worker-0").retry();
+    RetrySettings s = RetrySettings.DEFAULTS;
     assertThat(java.util.stream.IntStream.rangeClosed(0, 9).mapToObj(n -> s.backoff(n).toSeconds()))
         .containsExactly(0L, 1L, 2L, 4L, 8L, 16L, 32L, 60L, 60L, 60L);
     // After a boot: 5, 10, 20, 40 minutes, then the hour's cap.

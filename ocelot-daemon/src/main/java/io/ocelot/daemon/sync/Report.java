@@ -1,8 +1,9 @@
-package io.ocelot.daemon.node;
+package io.ocelot.daemon.sync;
 
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
+import java.util.List;
 import java.util.Optional;
 
 /** What a transition reports: the new phase and what the hook writes, emits and counts for it. */
@@ -24,9 +25,19 @@ public sealed interface Report {
    * The node is on {@code target}, validated. With {@code uncordon}, the same write asks for the
    * uncordon: the node counts as unavailable until the controller lifts its cordon, so Done may
    * come first (one Node write fewer); the MachineConfigNode completes once the uncordon is
-   * acknowledged.
+   * acknowledged. {@code warnings}: wanted health checks that failed (the update stands), each a
+   * {@code WantedHealthCheckFailed} event.
    */
-  record Done(Target target, Optional<DrainRequest> uncordon) implements Report {
+  record Done(Target target, Optional<DrainRequest> uncordon, List<String> warnings)
+      implements Report {
+    public Done {
+      warnings = List.copyOf(warnings);
+    }
+
+    public Done(Target target, Optional<DrainRequest> uncordon) {
+      this(target, uncordon, List.of());
+    }
+
     /** Done with nothing to uncordon. */
     public static Done settled(Target target) {
       return new Done(target, Optional.empty());
@@ -48,13 +59,33 @@ public sealed interface Report {
 
   /**
    * Something failed: a failure record from the engine, or a plain reason (API, config); with
-   * {@code hold} when the node will not try the failed target again by itself.
+   * {@code hold} when the node will not try the failed target again by itself; with {@code
+   * refusedBy} when a check refused the update before it began (the event reason it emits, e.g.
+   * MCO's {@code PreflightConfigDriftCheckFailed}).
    */
   record Degraded(
-      String reason, String reasonClass, Optional<FailureRecord> failure, Optional<TargetHold> hold)
+      String reason,
+      String reasonClass,
+      Optional<FailureRecord> failure,
+      Optional<TargetHold> hold,
+      Optional<String> refusedBy)
       implements Report {
+    public Degraded(
+        String reason,
+        String reasonClass,
+        Optional<FailureRecord> failure,
+        Optional<TargetHold> hold) {
+      this(reason, reasonClass, failure, hold, Optional.empty());
+    }
+
     public Degraded(String reason, String reasonClass, Optional<FailureRecord> failure) {
       this(reason, reasonClass, failure, Optional.empty());
+    }
+
+    /** A check refused the update before anything on the host changed. */
+    public static Degraded refused(String check, String reason, String reasonClass) {
+      return new Degraded(
+          reason, reasonClass, Optional.empty(), Optional.empty(), Optional.of(check));
     }
 
     @Override

@@ -45,7 +45,7 @@ class CliTest {
   void validateAcceptsTheShippedExamples() {
     Run r = run("validate", EXAMPLES.toString(), ex("layered"), ex("unreconcilable"));
     assertThat(r.code()).isZero();
-    assertThat(r.out()).endsWith("7 objects checked: 7 valid, 0 invalid\n");
+    assertThat(r.out()).endsWith("8 objects checked: 8 valid, 0 invalid\n");
   }
 
   @Test

@@ -128,4 +128,25 @@ class RenderIT {
     assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
     assertThat(renderedConfigs()).containsExactly(rendered);
   }
+
+  @Test
+  void aConfigTheNodesCouldNeverValidateIsNotRendered() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+
+    cluster.example("unreconcilable/91-unit-file-twice.yaml");
+    MachineConfigPoolCondition degraded =
+        cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
+    assertThat(degraded.getMessage())
+        .contains(
+            "ignition file /etc/systemd/system/hello.service collides with the systemd section,"
+                + " which writes unit hello.service there; the node could never validate both")
+        .endsWith("(introduced by MachineConfig 91-unit-file-twice)");
+    // Deleting it is an ordinary change back: rendering recovers on the config the nodes have.
+    cluster.deleteConfig("91-unit-file-twice");
+    cluster.awaitCondition("RenderDegraded", c -> "False".equals(c.getStatus()));
+    assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
+  }
 }

@@ -271,21 +271,11 @@ class DaemonScenariosIT {
     host.fake.breakTool("systemd-run");
     setDesiredConfig(R2.getMetadata().getName());
     node.awaitState("Degraded");
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(
-            () ->
-                node.scrape().contains("mcd_reboot_failing 1.0")
-                    && node.scrape().contains("mcd_update_failing 1.0"));
+    awaitScraped("mcd_reboot_failing 1.0", "mcd_update_failing 1.0");
     // The admin withdraws the update: the node is on its desired config again, no reboot needed.
     setDesiredConfig(R1.getMetadata().getName());
     node.awaitState("Done");
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(
-            () ->
-                node.scrape().contains("mcd_reboot_failing 0.0")
-                    && node.scrape().contains("mcd_update_failing 0.0"));
+    awaitScraped("mcd_reboot_failing 0.0", "mcd_update_failing 0.0");
     // The counter keeps its count (the alert's increase() sees it); only the state gauges clear.
     assertThat(node.scrape()).contains("mcd_reboots_failed_total 1.0");
     assertThat(host.fake.rebootRequested()).isFalse();
@@ -293,6 +283,15 @@ class DaemonScenariosIT {
 
   void reboot() throws Exception {
     node.reboot();
+  }
+
+  /**
+   * Waits until the daemon's metrics show every one of {@code series} (the hook sets them last).
+   */
+  void awaitScraped(String... series) {
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> java.util.Arrays.stream(series).allMatch(node.scrape()::contains));
   }
 
   /**

@@ -3,6 +3,7 @@ package io.ocelot.api.render;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.RefusedSections;
+import io.ocelot.api.ignition.UnitEntry;
 import io.ocelot.api.ignition.User;
 import io.ocelot.api.model.MachineConfigSpec;
 import java.util.ArrayList;
@@ -17,6 +18,13 @@ import java.util.Optional;
  */
 public final class Reconcilability {
   public static final String FORCE_FILE = "/run/machine-config-daemon-force";
+
+  /** The node agent's own state (commit marker, journal, lock): no config may write there. */
+  public static final String ENGINE_STATE_DIR = "/var/lib/ocelot";
+
+  /** Where a config's units and their dropins are written. */
+  public static final String UNIT_DIR = "/etc/systemd/system";
+
   public static final String FIPS_CHANGE =
       "detected change to FIPS flag; refusing to modify FIPS on a running cluster";
 
@@ -68,10 +76,57 @@ public final class Reconcilability {
         reasons.add("cannot create " + FORCE_FILE + " via Ignition");
       }
     }
+    reasons.addAll(neverValid(now));
     // As MCO: when the node's FIPS mode is known it stands in for the current config's flag.
     boolean fipsChanges = nodeFips.orElse(oldSpec.fipsEnabled()) != nowSpec.fipsEnabled();
     if (fipsChanges) {
       reasons.add(FIPS_CHANGE);
+    }
+    return reasons;
+  }
+
+  /**
+   * Ocelot's own: configs the node could apply but never validate after the boot, so that the
+   * update could never finish. A file in the engine's state directory is overwritten by the engine
+   * (or overwrites its marker); a file at a path its own unit or dropin also writes holds one of
+   * the two contents, and the check against the other fails for ever.
+   */
+  static List<String> neverValid(IgnitionConfig now) {
+    List<String> reasons = new ArrayList<>();
+    Map<String, String> unitFiles = new java.util.HashMap<>();
+    for (UnitEntry u : now.units()) {
+      String path = UNIT_DIR + "/" + u.name();
+      if (u.mask()) {
+        unitFiles.put(path, "masks unit " + u.name() + " there");
+      } else if (u.contents().filter(c -> !c.isEmpty()).isPresent()) {
+        unitFiles.put(path, "writes unit " + u.name() + " there");
+      }
+      for (UnitEntry.Dropin d : u.dropins()) {
+        if (d.contents().filter(c -> !c.isEmpty()).isPresent()) {
+          unitFiles.put(
+              path + ".d/" + d.name(),
+              "writes dropin " + d.name() + " of unit " + u.name() + " there");
+        }
+      }
+    }
+    for (FileEntry f : now.files()) {
+      if (f.path().startsWith(ENGINE_STATE_DIR + "/")) {
+        reasons.add(
+            "ignition file "
+                + f.path()
+                + " is in "
+                + ENGINE_STATE_DIR
+                + ", the node agent's own state; no config may write there");
+      }
+      String unit = unitFiles.get(f.path());
+      if (unit != null) {
+        reasons.add(
+            "ignition file "
+                + f.path()
+                + " collides with the systemd section, which "
+                + unit
+                + "; the node could never validate both");
+      }
     }
     return reasons;
   }

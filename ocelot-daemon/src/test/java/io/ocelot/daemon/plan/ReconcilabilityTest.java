@@ -59,6 +59,50 @@ class ReconcilabilityTest {
     assertThat(reasons(oldBody == null ? "" : oldBody, newBody)).containsExactly(message);
   }
 
+  /** Issue 43: configs that would apply but never validate after the boot, refused up front. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "engine state | ,\"storage\":{\"files\":[{\"path\":\"/var/lib/ocelot/marker.json\","
+            + "\"contents\":{\"source\":\"data:,x\"}}]}"
+            + " | ignition file /var/lib/ocelot/marker.json is in /var/lib/ocelot, the node agent's"
+            + " own state; no config may write there",
+        "file at a unit's path | ,\"storage\":{\"files\":[{\"path\":\"/etc/systemd/system/a.service\","
+            + "\"contents\":{\"source\":\"data:,x\"}}]},\"systemd\":{\"units\":[{\"name\":"
+            + "\"a.service\",\"contents\":\"[Unit]\"}]}"
+            + " | ignition file /etc/systemd/system/a.service collides with the systemd section,"
+            + " which writes unit a.service there; the node could never validate both",
+        "file at a masked unit's path | ,\"storage\":{\"files\":[{\"path\":"
+            + "\"/etc/systemd/system/a.service\",\"contents\":{\"source\":\"data:,x\"}}]},"
+            + "\"systemd\":{\"units\":[{\"name\":\"a.service\",\"mask\":true}]}"
+            + " | ignition file /etc/systemd/system/a.service collides with the systemd section,"
+            + " which masks unit a.service there; the node could never validate both",
+        "file at a dropin's path | ,\"storage\":{\"files\":[{\"path\":"
+            + "\"/etc/systemd/system/a.service.d/10-x.conf\",\"contents\":{\"source\":\"data:,x\"}}]},"
+            + "\"systemd\":{\"units\":[{\"name\":\"a.service\",\"dropins\":[{\"name\":"
+            + "\"10-x.conf\",\"contents\":\"[Service]\"}]}]}"
+            + " | ignition file /etc/systemd/system/a.service.d/10-x.conf collides with the systemd"
+            + " section, which writes dropin 10-x.conf of unit a.service there; the node could never"
+            + " validate both",
+      })
+  void aConfigThatCouldNeverValidateIsRefused(String rule, String newBody, String message) {
+    assertThat(reasons("", newBody)).containsExactly(message);
+    // Taking it back out is an ordinary change: deleting the bad MachineConfig frees the node.
+    assertThat(reasons(newBody, "")).isEmpty();
+  }
+
+  @Test
+  void aFileThatProvidesAUnitOnlyEnabledInTheSystemdSectionIsFine() {
+    assertThat(
+            reasons(
+                "",
+                ",\"storage\":{\"files\":[{\"path\":\"/etc/systemd/system/a.service\","
+                    + "\"contents\":{\"source\":\"data:,x\"}}]},\"systemd\":{\"units\":"
+                    + "[{\"name\":\"a.service\",\"enabled\":true}]}"))
+        .isEmpty();
+  }
+
   @Test
   void removingAllLinksAndAllUsersIsReconcilable() {
     assertThat(

@@ -26,15 +26,53 @@ class SyncDeciderTest {
   }
 
   static SyncDecider.Observation seen(NodeView n) {
-    return new SyncDecider.Observation(
-        Optional.of(n),
-        false,
-        false,
-        Optional.empty(),
-        Optional.empty(),
-        Instant.EPOCH,
-        NOW,
-        Optional.empty());
+    return new Seen(Optional.of(n)).observation();
+  }
+
+  /** An observation built by naming what differs from a quiet node at {@link #NOW}. */
+  static final class Seen {
+    private final Optional<NodeView> node;
+    private boolean rebootRequested;
+    private boolean inFlight;
+    private Optional<Target> marker = Optional.empty();
+    private Optional<Target> failing = Optional.empty();
+    private Instant due = Instant.EPOCH;
+    private Instant now = NOW;
+
+    Seen(Optional<NodeView> node) {
+      this.node = node;
+    }
+
+    Seen marker(Target t) {
+      marker = Optional.of(t);
+      return this;
+    }
+
+    Seen failing(Target t, Instant nextAttempt) {
+      failing = Optional.of(t);
+      due = nextAttempt;
+      return this;
+    }
+
+    Seen at(Instant instant) {
+      now = instant;
+      return this;
+    }
+
+    Seen inFlight() {
+      inFlight = true;
+      return this;
+    }
+
+    Seen rebootRequested() {
+      rebootRequested = true;
+      return this;
+    }
+
+    SyncDecider.Observation observation() {
+      return new SyncDecider.Observation(
+          node, rebootRequested, inFlight, marker, failing, due, now, Optional.empty());
+    }
   }
 
   static final NodeView ON_R1_WANTS_R2 =
@@ -65,16 +103,7 @@ class SyncDeciderTest {
   @Test
   void theMarkerOverridesTheCurrentConfigAnnotation() {
     Target onDisk = new Target("rendered-0", Optional.empty());
-    SyncDecider.Observation o =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            false,
-            false,
-            Optional.of(onDisk),
-            Optional.empty(),
-            Instant.EPOCH,
-            NOW,
-            Optional.empty());
+    SyncDecider.Observation o = new Seen(Optional.of(ON_R1_WANTS_R2)).marker(onDisk).observation();
     assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.Update(onDisk, R2));
   }
 
@@ -82,39 +111,17 @@ class SyncDeciderTest {
   void aFailingTargetWaitsForItsBackoffWhateverElseHappens() {
     Instant due = NOW.plusSeconds(8);
     SyncDecider.Observation o =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            false,
-            false,
-            Optional.empty(),
-            Optional.of(R2),
-            due,
-            NOW,
-            Optional.empty());
+        new Seen(Optional.of(ON_R1_WANTS_R2)).failing(R2, due).observation();
     assertThat(SyncDecider.decide(o)).isEqualTo(new SyncDecision.WaitForBackoff(due));
     // A new target does not wait for the old one's backoff.
     SyncDecider.Observation other =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            false,
-            false,
-            Optional.empty(),
-            Optional.of(new Target("rendered-9", Optional.empty())),
-            due,
-            NOW,
-            Optional.empty());
+        new Seen(Optional.of(ON_R1_WANTS_R2))
+            .failing(new Target("rendered-9", Optional.empty()), due)
+            .observation();
     assertThat(SyncDecider.decide(other)).isEqualTo(new SyncDecision.Update(R1, R2));
     // Once due, it goes again.
     SyncDecider.Observation later =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            false,
-            false,
-            Optional.empty(),
-            Optional.of(R2),
-            due,
-            due,
-            Optional.empty());
+        new Seen(Optional.of(ON_R1_WANTS_R2)).failing(R2, due).at(due).observation();
     assertThat(SyncDecider.decide(later)).isEqualTo(new SyncDecision.Update(R1, R2));
   }
 
@@ -157,43 +164,17 @@ class SyncDeciderTest {
     assertThat(SyncDecider.decide(seen(node()))).isInstanceOf(SyncDecision.NotManaged.class);
     assertThat(SyncDecider.decide(seen(node(NodeAnnotations.CURRENT_CONFIG, "rendered-1"))))
         .isInstanceOf(SyncDecision.NotManaged.class);
-    assertThat(
-            SyncDecider.decide(
-                new SyncDecider.Observation(
-                    Optional.empty(),
-                    false,
-                    false,
-                    Optional.empty(),
-                    Optional.empty(),
-                    Instant.EPOCH,
-                    NOW,
-                    Optional.empty())))
+    assertThat(SyncDecider.decide(new Seen(Optional.empty()).observation()))
         .isEqualTo(new SyncDecision.NodeMissing());
   }
 
   @Test
   void inFlightHostWorkComesFirstAndARequestedRebootWaits() {
     SyncDecider.Observation inFlight =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            false,
-            true,
-            Optional.empty(),
-            Optional.empty(),
-            Instant.EPOCH,
-            NOW,
-            Optional.empty());
+        new Seen(Optional.of(ON_R1_WANTS_R2)).inFlight().observation();
     assertThat(SyncDecider.decide(inFlight)).isEqualTo(new SyncDecision.Recover());
     SyncDecider.Observation rebooting =
-        new SyncDecider.Observation(
-            Optional.of(ON_R1_WANTS_R2),
-            true,
-            true,
-            Optional.empty(),
-            Optional.empty(),
-            Instant.EPOCH,
-            NOW,
-            Optional.empty());
+        new Seen(Optional.of(ON_R1_WANTS_R2)).inFlight().rebootRequested().observation();
     assertThat(SyncDecider.decide(rebooting)).isEqualTo(new SyncDecision.AwaitingReboot());
   }
 }

@@ -281,6 +281,39 @@ class DaemonScenariosIT {
     assertThat(host.fake.rebootRequested()).isFalse();
   }
 
+  @Test
+  void anUpdateThatNeverValidatesIsUndoneWhenTheAdminWithdrawsIt() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    Map<String, String> before = host.snapshot();
+    setDesiredConfig(R2.getMetadata().getName());
+    await().atMost(Duration.ofSeconds(30)).until(host.fake::rebootRequested);
+    node.stopDaemon();
+    host.fake.reboot();
+    // Something at the boot rewrites a file the update wrote: the boot never validates.
+    java.nio.file.Files.writeString(host.root.resolve("etc/chrony.conf"), "rewritten at boot\n");
+    node.startDaemon();
+    node.awaitState("Degraded");
+    assertThat(node.annotation(NodeAnnotations.REASON))
+        .startsWith(
+            "unexpected on-disk state validating against rendered-worker-2: content mismatch for"
+                + " file \"/etc/chrony.conf\"");
+    // The admin withdraws it (the controller renders the old config again): the node goes back,
+    // through one boot, and is Done where it was, byte for byte.
+    setDesiredConfig(R1.getMetadata().getName());
+    reboot();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                "Done".equals(node.annotation(NodeAnnotations.STATE))
+                    && R1.getMetadata()
+                        .getName()
+                        .equals(node.annotation(NodeAnnotations.CURRENT_CONFIG)));
+    assertConfigurationAsBefore(before);
+    assertThat(node.events("UpdateRolledBack")).isNotEmpty();
+  }
+
   void reboot() throws Exception {
     node.reboot();
   }

@@ -237,7 +237,8 @@ public final class SyncLoop {
     Optional<Target> desired =
         readNode().flatMap(n -> n.desiredConfig().map(c -> new Target(c, n.desiredImage())));
     EngineOutcome outcome =
-        new Recovery(host, store, metrics.engine(), clock).start(lease, memory.attempt(desired));
+        new Recovery(host, store, metrics.engine(), clock, desired)
+            .start(lease, memory.attempt(desired));
     if (outcome instanceof EngineOutcome.Idle) {
       Optional<FailureRecord> unreported =
           store

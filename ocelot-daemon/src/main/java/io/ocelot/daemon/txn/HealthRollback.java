@@ -14,13 +14,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Going back after the boot into a target failed a required health check (greenboot's rollback,
- * with the journal's pre-images). The failure is recorded first; then each pass restores the config
- * pre-images, queues the previous deployment when the update had changed it (a reorder of the boot
- * entries, as bootc and rpm-ostree roll back — never a reverse apply), and reboots. The first boot
- * with nothing left to restore on the previous deployment ends it: the marker names the previous
- * state again and the failure is reported. Each pass is idempotent, so a daemon killed at any point
- * repeats it. On a real ostree host the previous deployment keeps its own {@code /etc}, so it can
- * take a second pass (and boot) there; a simulated root shares one.
+ * with the journal's pre-images), or failed its on-disk validation while the node's desired target
+ * moved away from it (the admin withdrew the update). The failure is recorded first; then each pass
+ * restores the config pre-images, queues the previous deployment when the update had changed it (a
+ * reorder of the boot entries, as bootc and rpm-ostree roll back — never a reverse apply), and
+ * reboots. The first boot with nothing left to restore on the previous deployment ends it: the
+ * marker names the previous state again and the failure is reported. Each pass is idempotent, so a
+ * daemon killed at any point repeats it. On a real ostree host the previous deployment keeps its
+ * own {@code /etc}, so it can take a second pass (and boot) there; a simulated root shares one.
  */
 final class HealthRollback {
   private static final Logger LOG = LoggerFactory.getLogger(HealthRollback.class);
@@ -44,23 +45,60 @@ final class HealthRollback {
   EngineOutcome begin(
       CommitMarker marker, Journal journal, HealthChecks.Outcome failed, Attempt attempt)
       throws HostException {
-    HostStatus status = host.images().status();
-    String booted = status.bootedImage().orElse("");
-    String cause =
+    String booted = host.images().status().bootedImage().orElse("");
+    return begin(
+        marker,
+        journal,
+        FailureRecord.Phase.HEALTH_CHECK,
+        "health check " + failed.check().name(),
         "health check "
             + failed.check().name()
             + " failed after boot into "
             + booted
             + ": "
-            + failed.describe();
+            + failed.describe(),
+        Optional.of(failed.result()),
+        attempt);
+  }
+
+  /**
+   * The boot into {@code marker}'s target never validated ({@code problem}) and the node is now
+   * wanted elsewhere: go back to where it was before, as after a failed health check.
+   */
+  EngineOutcome withdraw(
+      CommitMarker marker, Journal journal, String problem, Target desired, Attempt attempt)
+      throws HostException {
+    return begin(
+        marker,
+        journal,
+        FailureRecord.Phase.FINALIZE,
+        Recovery.VALIDATE_ON_DISK,
+        problem
+            + "; the node is wanted on "
+            + desired.describe()
+            + " now, so the update is undone rather than finished",
+        Optional.empty(),
+        attempt);
+  }
+
+  private EngineOutcome begin(
+      CommitMarker marker,
+      Journal journal,
+      FailureRecord.Phase phase,
+      String step,
+      String cause,
+      Optional<CommandResult> result,
+      Attempt attempt)
+      throws HostException {
+    HostStatus status = host.images().status();
     LOG.warn("{}; rolling back", cause);
     BootGuard.disarm(host); // going back deliberately: the counter must not pick a boot too
     FailureRecord record =
         Failures.of(
-            FailureRecord.Phase.HEALTH_CHECK,
-            "health check " + failed.check().name(),
+            phase,
+            step,
             cause,
-            Optional.of(failed.result()),
+            result,
             List.of(),
             attempt,
             clock.instant(),
@@ -81,7 +119,11 @@ final class HealthRollback {
     FailureRecord record =
         store
             .lastFailure()
-            .filter(f -> f.phase() == FailureRecord.Phase.HEALTH_CHECK)
+            .filter(f -> f.target().equals(marker.target()))
+            .filter(
+                f ->
+                    f.phase() == FailureRecord.Phase.HEALTH_CHECK
+                        || f.step().equals(Recovery.VALIDATE_ON_DISK))
             .orElseGet(
                 () ->
                     Failures.of(
@@ -132,7 +174,11 @@ final class HealthRollback {
     if (onLeft) {
       host.images().queueRollback();
     }
-    String rationale = "Rolling back after a failed health check: " + record.cause();
+    String rationale =
+        (record.phase() == FailureRecord.Phase.HEALTH_CHECK
+                ? "Rolling back after a failed health check: "
+                : "Rolling back an update that never validated: ")
+            + record.cause();
     store.reached("revert:reboot");
     CommandResult r = host.rebooter().requestReboot(rationale);
     if (!r.ok()) {
@@ -172,7 +218,9 @@ final class HealthRollback {
 
   private EngineOutcome failed(FailureRecord record) throws HostException {
     store.write(record);
-    metrics.healthCheckFailed();
+    if (record.phase() == FailureRecord.Phase.HEALTH_CHECK) {
+      metrics.healthCheckFailed();
+    }
     metrics.updateFailed();
     return new EngineOutcome.Failed(record);
   }

@@ -28,12 +28,31 @@ public final class Recovery {
   private final StateStore store;
   private final EngineMetrics metrics;
   private final Clock clock;
+  private final Optional<Target> wanted;
+
+  /** The step whose failure after a boot an admin can fix on the host (MCO's on-disk check). */
+  public static final String VALIDATE_ON_DISK = "validate on-disk state";
 
   public Recovery(HostContext host, StateStore store, EngineMetrics metrics, Clock clock) {
+    this(host, store, metrics, clock, Optional.empty());
+  }
+
+  /**
+   * With {@code wanted}, the node's desired target: a committed update whose boot never validates
+   * is undone once the node is wanted elsewhere (an admin withdrew it), instead of being validated
+   * again for ever.
+   */
+  public Recovery(
+      HostContext host,
+      StateStore store,
+      EngineMetrics metrics,
+      Clock clock,
+      Optional<Target> wanted) {
     this.host = host;
     this.store = store;
     this.metrics = metrics;
     this.clock = clock;
+    this.wanted = wanted;
   }
 
   /** How the engine names itself in the host lock when its caller did not take it first. */
@@ -205,11 +224,18 @@ public final class Recovery {
     List<String> problems = OnDiskValidator.problems(config, host.files());
     if (!problems.isEmpty()) {
       String against = marker.target().image().orElse(marker.target().config());
+      String problem =
+          "unexpected on-disk state validating against " + against + ": " + problems.get(0);
+      Optional<Target> elsewhere = wanted.filter(w -> !w.equals(marker.target()));
+      if (elsewhere.isPresent()) {
+        return new HealthRollback(host, store, metrics, clock)
+            .withdraw(marker, journal, problem, elsewhere.get(), attempt);
+      }
       FailureRecord record =
           Failures.of(
               FailureRecord.Phase.FINALIZE,
-              "validate on-disk state",
-              "unexpected on-disk state validating against " + against + ": " + problems.get(0),
+              VALIDATE_ON_DISK,
+              problem,
               Optional.empty(),
               List.of(),
               attempt,

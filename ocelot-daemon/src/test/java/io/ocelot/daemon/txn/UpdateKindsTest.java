@@ -14,6 +14,7 @@ import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -280,6 +281,58 @@ class UpdateKindsTest {
     // The engine counts failures; clearing the gauge is the node's transition to Done
     // (NodeReporter), tested in DaemonSeedScenarioIT.
     assertThat(h.metrics.updateFailing()).isEqualTo(1.0);
+  }
+
+  @Test
+  void anUpdateThatNeverValidatesIsUndoneOnceTheNodeIsWantedBack() throws Exception {
+    HostFixture h = host(I1);
+    h.settle(R1, Optional.of(I1));
+    Map<String, String> before = HealthRollbackTest.config(h);
+    h.engine()
+        .apply(
+            HostFixture.plan(ConfigTarget.layered(R1, I1), ConfigTarget.layered(R2, I2), I1),
+            Attempt.FIRST);
+    // Something at the boot rewrites a file the update wrote: the boot never validates.
+    h.fake.reboot();
+    h.restartDaemon();
+    Files.writeString(h.root.resolve("etc/chrony.conf"), "server rewritten.at.boot\n");
+    Target r1 = new Target("rendered-worker-1", Optional.of(I1));
+    Target r2 = new Target("rendered-worker-2", Optional.of(I2));
+    // Still wanted there: the node says so and waits for a fix, as MCO's does.
+    assertThat(
+            new Recovery(h.host, h.store(), h.metrics, Clock.systemUTC(), Optional.of(r2))
+                .start(Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.Failed.class);
+    assertThat(h.store().marker().orElseThrow().phase()).isEqualTo(CommitMarker.Phase.COMMITTED);
+
+    // The admin withdrew it (deleted the MachineConfig): the update is undone, through a boot.
+    Recovery wantedBack =
+        new Recovery(h.host, h.store(), h.metrics, Clock.systemUTC(), Optional.of(r1));
+    assertThat(wantedBack.start(Attempt.FIRST)).isInstanceOf(EngineOutcome.RebootRequested.class);
+    h.fake.reboot();
+    h.restartDaemon();
+    FailureRecord f =
+        ((EngineOutcome.Failed)
+                new Recovery(h.host, h.store(), h.metrics, Clock.systemUTC(), Optional.of(r1))
+                    .start(Attempt.FIRST))
+            .failure();
+    assertThat(f.step()).isEqualTo(Recovery.VALIDATE_ON_DISK);
+    assertThat(f.cause())
+        .isEqualTo(
+            "unexpected on-disk state validating against "
+                + I2
+                + ": content mismatch for file \"/etc/chrony.conf\"; the node is wanted on "
+                + r1.describe()
+                + " now, so the update is undone rather than finished");
+    assertThat(f.rolledBackCompletely()).isTrue();
+    assertThat(f.remainsOn()).isEqualTo(r1);
+    assertThat(h.store().marker().orElseThrow().phase()).isEqualTo(CommitMarker.Phase.STABLE);
+    assertThat(h.store().marker().orElseThrow().target()).isEqualTo(r1);
+    assertThat(h.store().journal()).isEmpty();
+    assertThat(h.fake.image(FakeHost.Slot.BOOTED)).contains(I1);
+    // Configuration byte for byte as before (the deployments and the marker are the engine's).
+    assertThat(HostFixture.differences(before, HealthRollbackTest.config(h))).isEmpty();
+    assertThat(h.metrics.healthCheckFailures()).as("no health check failed").isZero();
   }
 
   /** Records what the cluster side is told (events and post-config-action come from it). */

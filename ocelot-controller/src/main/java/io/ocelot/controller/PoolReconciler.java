@@ -205,7 +205,15 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     Optional<String> windowWait = gate.waiting(hold);
     Optional<String> waiting = renderPending.or(() -> windowWait);
     MachineConfigPoolStatus status =
-        status(pool, views, decision, renderError, waiting, halted, sources.reports(members));
+        status(
+            pool,
+            views,
+            decision,
+            renderError,
+            waiting,
+            halted,
+            sources.reports(members),
+            sources.conflicts(pool));
     gate.announce(pool, hold);
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<String> before =
@@ -308,7 +316,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Optional<String> renderError,
       Optional<String> renderPending,
       Optional<String> halted,
-      Map<String, NodeReport> reports) {
+      Map<String, NodeReport> reports,
+      List<String> conflicts) {
     PoolStatusCalculator.Input in =
         new PoolStatusCalculator.Input(
             members,
@@ -327,7 +336,10 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
             clock.instant().toString(),
             reports);
-    return PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in);
+    return PoolStatusCalculator.withConflicts(
+        PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in),
+        conflicts,
+        in);
   }
 
   private static String updatingMessage(MachineConfigPool pool) {

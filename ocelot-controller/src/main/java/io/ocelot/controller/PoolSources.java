@@ -226,6 +226,28 @@ final class PoolSources {
         .toList();
   }
 
+  /**
+   * Why nodes this pool selects belong to no pool (MCO's words): each is selected by this and
+   * another custom pool, so that neither updates it.
+   */
+  List<String> conflicts(MachineConfigPool pool) {
+    if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
+      return List.of();
+    }
+    return nodes
+        .list(
+            n -> LabelSelectors.matches(pool.getSpec().getNodeSelector(), nodeViews.of(n).labels()))
+        .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+        .flatMap(
+            n ->
+                PoolMembership.of(nodeViews.of(n).labels(), pools)
+                        instanceof PoolMembership.Ambiguous a
+                    ? java.util.stream.Stream.of(
+                        PoolMembership.conflict(n.getMetadata().getName(), a))
+                    : java.util.stream.Stream.empty())
+        .toList();
+  }
+
   /** The pool's MachineOSConfig, if it is layered. */
   Optional<MachineOSConfig> layering(MachineConfigPool pool) {
     String name = pool.getMetadata().getName();

@@ -105,4 +105,100 @@ class PoolHygieneIT {
         .containsEntry(McnReconciler.NAME, Optional.empty())
         .containsEntry(PoolReconciler.NAME, Optional.of(PoolReconciler.RESYNC));
   }
+
+  @Test
+  void aNodeTwoCustomPoolsSelectDegradesBothAndIsNamed() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    for (String custom : java.util.List.of("infra", "gpu")) {
+      cluster.pool(
+          custom,
+          new LabelSelectorBuilder().addToMatchLabels(ControllerHarness.ROLE, "worker").build(),
+          "node-role.kubernetes.io/" + custom,
+          1);
+    }
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+    cluster.node("worker-0", "a", rendered);
+    label("worker-0", "node-role.kubernetes.io/infra", "");
+    label("worker-0", "node-role.kubernetes.io/gpu", "");
+    String says =
+        "node worker-0 belongs to 2 custom roles (gpu, infra), cannot proceed with this Node";
+    for (String custom : java.util.List.of("infra", "gpu")) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> degraded(custom).filter(c -> "True".equals(c.getStatus())).isPresent());
+      assertThat(degraded(custom).orElseThrow().getReason()).contains("NodeSelection");
+      assertThat(degraded(custom).orElseThrow().getMessage()).contains(says);
+    }
+    // The admin takes one role away: the other pool has the node, nobody is degraded.
+    label("worker-0", "node-role.kubernetes.io/gpu", null);
+    for (String custom : java.util.List.of("infra", "gpu")) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> degraded(custom).filter(c -> "False".equals(c.getStatus())).isPresent());
+    }
+    assertThat(cluster.pool("infra").getStatus().getMachineCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aRenderedConfigChangedByHandIsRestoredAndAnUntouchedOneIsLeftAlone() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+    var configs = cluster.client.resources(io.ocelot.api.model.MachineConfig.class);
+    io.ocelot.api.model.MachineConfig original = configs.withName(rendered).get();
+    // Left alone: passes over the pool write nothing to it (no restore loop on a faithful copy).
+    cluster.awaitLookedAgain(ControllerHarness.POOL);
+    assertThat(configs.withName(rendered).get().getMetadata().getResourceVersion())
+        .isEqualTo(original.getMetadata().getResourceVersion());
+
+    configs
+        .withName(rendered)
+        .edit(
+            mc -> {
+              mc.getSpec().setKernelArguments(java.util.List.of("edited.by=hand"));
+              return mc;
+            });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> configs.withName(rendered).get().getSpec().equals(original.getSpec()));
+    assertThat(cluster.events("RenderedConfigRestored"))
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        rendered
+                            + " was changed by hand; its spec is restored from the MachineConfigs"
+                            + " it is rendered from (change those instead)"));
+    assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
+  }
+
+  private Optional<io.ocelot.api.model.MachineConfigPoolCondition> degraded(String pool) {
+    MachineConfigPool p = cluster.pool(pool);
+    if (p.getStatus() == null) {
+      return Optional.empty();
+    }
+    return p.getStatus().getConditions().stream()
+        .filter(c -> "Degraded".equals(c.getType()))
+        .findFirst();
+  }
+
+  private void label(String node, String key, String value) {
+    cluster
+        .client
+        .nodes()
+        .withName(node)
+        .edit(
+            n -> {
+              if (value == null) {
+                n.getMetadata().getLabels().remove(key);
+              } else {
+                n.getMetadata().getLabels().put(key, value);
+              }
+              return n;
+            });
+  }
 }

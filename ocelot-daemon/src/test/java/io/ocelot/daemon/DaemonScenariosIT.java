@@ -23,6 +23,7 @@ import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -312,6 +313,48 @@ class DaemonScenariosIT {
                         .equals(node.annotation(NodeAnnotations.CURRENT_CONFIG)));
     assertConfigurationAsBefore(before);
     assertThat(node.events("UpdateRolledBack")).isNotEmpty();
+  }
+
+  @Test
+  void annotationsRemovedByHandAreRestoredFromTheHost() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of());
+    node.awaitState("Done");
+    client
+        .nodes()
+        .withName(NodeHarness.NODE)
+        .edit(
+            n -> {
+              for (String key :
+                  List.of(
+                      NodeAnnotations.CURRENT_CONFIG,
+                      NodeAnnotations.DESIRED_CONFIG,
+                      NodeAnnotations.STATE,
+                      NodeAnnotations.REASON)) {
+                n.getMetadata().getAnnotations().remove(key);
+              }
+              return n;
+            });
+    String r1 = R1.getMetadata().getName();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                r1.equals(node.annotation(NodeAnnotations.CURRENT_CONFIG))
+                    && r1.equals(node.annotation(NodeAnnotations.DESIRED_CONFIG))
+                    && "Done".equals(node.annotation(NodeAnnotations.STATE)));
+    assertThat(node.events("AnnotationsRestored"))
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "Node "
+                            + NodeHarness.NODE
+                            + " had no machineconfiguration.openshift.io/currentConfig annotation;"
+                            + " restored from the host's commit marker: MachineConfig "
+                            + r1
+                            + " (current and desired)"));
+    assertThat(host.fake.rebootRequested()).isFalse();
   }
 
   void reboot() throws Exception {

@@ -48,6 +48,17 @@ public final class PoolMembership {
     return matching.isEmpty() ? new NoPool() : new Member(WORKER);
   }
 
+  /** MCO's words for a node two custom pools claim, with the pools named. */
+  public static String conflict(String node, Ambiguous a) {
+    return "node "
+        + node
+        + " belongs to "
+        + a.pools().size()
+        + " custom roles ("
+        + String.join(", ", a.pools())
+        + "), cannot proceed with this Node";
+  }
+
   public static Optional<String> primary(
       Map<String, String> nodeLabels, List<MachineConfigPool> pools) {
     return of(nodeLabels, pools) instanceof Member m ? Optional.of(m.pool()) : Optional.empty();

@@ -164,6 +164,35 @@ public final class PoolStatusCalculator {
     return s;
   }
 
+  /**
+   * The status with the nodes this pool selects but cannot update because another custom pool
+   * selects them too: the pool is Degraded (reason {@code NodeSelection}) and says which, as MCO
+   * refuses such a node. Nothing changes when there are none.
+   */
+  public static MachineConfigPoolStatus withConflicts(
+      MachineConfigPoolStatus s, List<String> conflicts, Input in) {
+    if (conflicts.isEmpty()) {
+      return s;
+    }
+    List<MachineConfigPoolCondition> c = new ArrayList<>();
+    for (MachineConfigPoolCondition d : s.getConditions()) {
+      if (!PoolConditionType.DEGRADED.equals(d.getType())) {
+        c.add(d);
+        continue;
+      }
+      boolean was = "True".equals(d.getStatus());
+      c.add(
+          cond(
+              in,
+              PoolConditionType.DEGRADED,
+              true,
+              was ? d.getReason() + ",NodeSelection" : "NodeSelection",
+              (was ? d.getMessage() + "; " : "") + String.join(", ", conflicts)));
+    }
+    s.setConditions(c);
+    return s;
+  }
+
   private static MachineConfigPoolCondition cond(
       Input in, String type, boolean status, String reason, String message) {
     String value = status ? "True" : "False";

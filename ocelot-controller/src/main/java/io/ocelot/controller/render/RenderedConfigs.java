@@ -13,7 +13,9 @@ import java.util.function.Function;
 
 /**
  * Makes a successful render real: creates {@code rendered-<pool>-<hash>} if it does not exist yet
- * (owned by the pool, never garbage-collected here) and points the pool's spec at it.
+ * (owned by the pool, never garbage-collected here) and points the pool's spec at it. A rendered
+ * config is generated: one whose spec was changed by hand is restored from its sources (nodes would
+ * otherwise apply the edit, or fail on it, under a name that promises the render).
  */
 public final class RenderedConfigs {
   private final KubernetesClient client;
@@ -36,8 +38,30 @@ public final class RenderedConfigs {
       Function<String, Optional<MachineConfig>> cached,
       Consumer<MachineConfig> created) {
     String name = r.config().getMetadata().getName();
-    if (cached.apply(name).isEmpty()
-        && client.resources(MachineConfig.class).withName(name).get() == null) {
+    Optional<MachineConfig> existing =
+        cached
+            .apply(name)
+            .or(
+                () ->
+                    Optional.ofNullable(
+                        client.resources(MachineConfig.class).withName(name).get()));
+    if (existing.isPresent() && !Objects.equals(existing.get().getSpec(), r.config().getSpec())) {
+      client
+          .resources(MachineConfig.class)
+          .withName(name)
+          .edit(
+              mc -> {
+                mc.setSpec(r.config().getSpec());
+                return mc;
+              });
+      events.warning(
+          pool,
+          "RenderedConfigRestored",
+          name
+              + " was changed by hand; its spec is restored from the MachineConfigs it is rendered"
+              + " from (change those instead)");
+    }
+    if (existing.isEmpty()) {
       MachineConfig mc = r.config();
       Owners.setController(mc, pool);
       created.accept(client.resources(MachineConfig.class).resource(mc).create());

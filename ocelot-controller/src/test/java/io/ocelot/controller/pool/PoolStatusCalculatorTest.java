@@ -26,19 +26,65 @@ class PoolStatusCalculatorTest {
       boolean paused,
       Optional<String> renderError,
       Map<String, NodeReport> reports) {
-    return PoolStatusCalculator.calculate(
-        new PoolStatusCalculator.Input(
-            nodes,
-            R2,
+    return PoolStatusCalculator.calculate(input(nodes, paused, renderError, reports));
+  }
+
+  static PoolStatusCalculator.Input input(
+      List<PoolNode> nodes,
+      boolean paused,
+      Optional<String> renderError,
+      Map<String, NodeReport> reports) {
+    return new PoolStatusCalculator.Input(
+        nodes,
+        R2,
+        false,
+        paused,
+        new PoolConfiguration("rendered-worker-2", List.of()),
+        renderError,
+        Optional.empty(),
+        Optional.empty(),
+        3,
+        "2026-12-02T12:00:00Z",
+        reports);
+  }
+
+  @Test
+  void aNodeAnotherCustomPoolAlsoSelectsDegradesThePoolAndIsNamed() {
+    PoolStatusCalculator.Input in =
+        input(
+            List.of(node("a", "rendered-worker-2", "rendered-worker-2", "Done")),
             false,
-            paused,
-            new PoolConfiguration("rendered-worker-2", List.of()),
-            renderError,
+            Optional.of("render failed"),
+            Map.of());
+    String says = "node b belongs to 2 custom roles (gpu, infra), cannot proceed with this Node";
+    Map<String, MachineConfigPoolCondition> c =
+        conditions(
+            PoolStatusCalculator.withConflicts(
+                PoolStatusCalculator.calculate(in), List.of(says), in));
+    assertThat(c.get("Degraded").getStatus()).isEqualTo("True");
+    assertThat(c.get("Degraded").getReason()).isEqualTo("RenderDegraded,NodeSelection");
+    assertThat(c.get("Degraded").getMessage()).isEqualTo("render failed; " + says);
+    // Without a render error the conflict alone makes it Degraded; without one nothing changes.
+    PoolStatusCalculator.Input clean =
+        input(
+            List.of(node("a", "rendered-worker-2", "rendered-worker-2", "Done")),
+            false,
             Optional.empty(),
-            Optional.empty(),
-            3,
-            "2026-12-02T12:00:00Z",
-            reports));
+            Map.of());
+    MachineConfigPoolCondition alone =
+        conditions(
+                PoolStatusCalculator.withConflicts(
+                    PoolStatusCalculator.calculate(clean), List.of(says), clean))
+            .get("Degraded");
+    assertThat(alone.getReason()).isEqualTo("NodeSelection");
+    assertThat(alone.getMessage()).isEqualTo(says);
+    assertThat(
+            conditions(
+                    PoolStatusCalculator.withConflicts(
+                        PoolStatusCalculator.calculate(clean), List.of(), clean))
+                .get("Degraded")
+                .getStatus())
+        .isEqualTo("False");
   }
 
   static Map<String, MachineConfigPoolCondition> conditions(MachineConfigPoolStatus s) {

@@ -154,6 +154,8 @@ public final class NodeReporter implements DrainAsk {
       return Optional.of(new McnMilestone.Rebooting());
     } else if (r instanceof Report.Done d && d.uncordon().isEmpty()) {
       return Optional.of(new McnMilestone.Done(d.target()));
+    } else if (r instanceof Report.Restored s) {
+      return Optional.of(new McnMilestone.Done(s.target()));
     } else if (r instanceof Report.Degraded d) {
       return Optional.of(new McnMilestone.Failed(d.reason(), d.reasonClass(), d.failure()));
     } else if (r instanceof Report.Unreconcilable u) {
@@ -193,6 +195,14 @@ public final class NodeReporter implements DrainAsk {
       a.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
       a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
       d.uncordon().ifPresent(u -> a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(u.value())));
+    } else if (r instanceof Report.Restored s) {
+      a.put(NodeAnnotations.CURRENT_CONFIG, Optional.of(s.target().config()));
+      s.target().image().ifPresent(i -> a.put(NodeAnnotations.CURRENT_IMAGE, Optional.of(i)));
+      if (s.desiredToo()) {
+        a.put(NodeAnnotations.DESIRED_CONFIG, Optional.of(s.target().config()));
+        s.target().image().ifPresent(i -> a.put(NodeAnnotations.DESIRED_IMAGE, Optional.of(i)));
+      }
+      a.put(NodeAnnotations.REASON, Optional.of(""));
     } else if (r instanceof Report.Degraded d) {
       a.put(NodeAnnotations.REASON, Optional.of(truncate(d.reason())));
       // A failed reboot request must not leave "Rebooting" behind (MCO does).
@@ -221,6 +231,17 @@ public final class NodeReporter implements DrainAsk {
             "Setting node " + node.name() + ", currentConfig " + d.target().config() + " to Done");
       }
       d.warnings().forEach(w -> events.warning(node, "WantedHealthCheckFailed", w));
+    } else if (r instanceof Report.Restored s) {
+      events.normal(
+          node,
+          "AnnotationsRestored",
+          "Node "
+              + node.name()
+              + " had no "
+              + NodeAnnotations.CURRENT_CONFIG
+              + " annotation; restored from the host's commit marker: "
+              + s.target().describe()
+              + (s.desiredToo() ? " (current and desired)" : ""));
     } else if (r instanceof Report.Rebooting b) {
       events.normal(node, "Reboot", b.rationale());
     } else if (r instanceof Report.Degraded d) {
@@ -241,6 +262,8 @@ public final class NodeReporter implements DrainAsk {
     }
     if (r instanceof Report.Working) {
       metrics.state(NodeState.WORKING, "", now);
+    } else if (r instanceof Report.Restored) {
+      metrics.state(NodeState.DONE, "", now);
     } else if (r instanceof Report.Done d) {
       metrics.state(NodeState.DONE, "", now);
       metrics.updateCompleted(

@@ -49,6 +49,17 @@ public sealed interface Report {
     }
   }
 
+  /**
+   * The node's annotations were removed by hand; the host is stable on {@code target}: state Done
+   * and {@code currentConfig} again, and {@code desiredConfig} when {@code desiredToo}.
+   */
+  record Restored(Target target, boolean desiredToo) implements Report {
+    @Override
+    public NodePhase phase() {
+      return NodePhase.DONE;
+    }
+  }
+
   /** The reboot into the target is about to be requested. */
   record Rebooting(String rationale) implements Report {
     @Override

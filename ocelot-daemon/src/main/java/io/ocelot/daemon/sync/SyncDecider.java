@@ -41,6 +41,10 @@ public final class SyncDecider {
       return new SyncDecision.Recover();
     }
     NodeView node = o.node().get();
+    if (node.currentConfig().isEmpty() && o.markerTarget().isPresent()) {
+      return new SyncDecision.RestoreAnnotations(
+          o.markerTarget().get(), node.desiredConfig().isEmpty());
+    }
     Optional<Target> current =
         o.markerTarget()
             .or(() -> node.currentConfig().map(c -> new Target(c, node.currentImage())));

@@ -21,6 +21,13 @@ public sealed interface SyncDecision {
   /** Finish or undo what the host has in flight (after a boot, a crash, a failed finalize). */
   record Recover() implements SyncDecision {}
 
+  /**
+   * The node lost its {@code currentConfig} annotation (removed by hand) while the host is stable
+   * on {@code target}: say so again, and the desired config too when that is gone ({@code
+   * desiredToo}), as MCO's daemon restores them from the host's file.
+   */
+  record RestoreAnnotations(Target target, boolean desiredToo) implements SyncDecision {}
+
   /** Not enough on the node to act on; {@code why} is logged. */
   record NotManaged(String why) implements SyncDecision {}
 

@@ -180,6 +180,13 @@ public final class SyncLoop {
         LOG.info("{}", n.why());
       } else if (d instanceof SyncDecision.WaitForDrain w) {
         LOG.info("waiting for the controller to acknowledge {}", w.request());
+      } else if (d instanceof SyncDecision.RestoreAnnotations r) {
+        LOG.warn(
+            "node {} had no currentConfig annotation; restoring it from the host: {}",
+            nodeName,
+            r.target().describe());
+        reporter.report(new Report.Restored(r.target(), r.desiredToo()));
+        return true;
       } else if (d instanceof SyncDecision.Held h) {
         held(h);
       } else if (d instanceof SyncDecision.HostStateUnreadable u) {

@@ -160,6 +160,20 @@ class SyncDeciderTest {
   }
 
   @Test
+  void annotationsRemovedByHandAreRestoredFromTheHostsMarker() {
+    Target onDisk = new Target("rendered-1", Optional.empty());
+    assertThat(SyncDecider.decide(new Seen(Optional.of(node())).marker(onDisk).observation()))
+        .isEqualTo(new SyncDecision.RestoreAnnotations(onDisk, true));
+    // The controller's desiredConfig is kept: only what the host knows is restored.
+    assertThat(
+            SyncDecider.decide(
+                new Seen(Optional.of(node(NodeAnnotations.DESIRED_CONFIG, "rendered-2")))
+                    .marker(onDisk)
+                    .observation()))
+        .isEqualTo(new SyncDecision.RestoreAnnotations(onDisk, false));
+  }
+
+  @Test
   void missingPiecesAreNotManagedNotErrors() {
     assertThat(SyncDecider.decide(seen(node()))).isInstanceOf(SyncDecision.NotManaged.class);
     assertThat(SyncDecider.decide(seen(node(NodeAnnotations.CURRENT_CONFIG, "rendered-1"))))

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.mcn.McnReconciler;
@@ -187,18 +188,11 @@ class PoolHygieneIT {
   }
 
   private void label(String node, String key, String value) {
-    cluster
-        .client
-        .nodes()
-        .withName(node)
-        .edit(
-            n -> {
-              if (value == null) {
-                n.getMetadata().getLabels().remove(key);
-              } else {
-                n.getMetadata().getLabels().put(key, value);
-              }
-              return n;
-            });
+    var nodes = cluster.client.nodes().withName(node);
+    nodes.edit(
+        n ->
+            value == null
+                ? new NodeBuilder(n).editMetadata().removeFromLabels(key).endMetadata().build()
+                : new NodeBuilder(n).editMetadata().addToLabels(key, value).endMetadata().build());
   }
 }

@@ -105,17 +105,26 @@ class RenderIT {
     assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
   }
 
-  @Test
-  void aConfigNodesCannotApplyDegradesRenderingAndIsNamed() {
+  /** The pool's render before {@code example} was added, and RenderDegraded's message after. */
+  record Refused(String rendered, String message) {}
+
+  /** Renders the worker config for a pool, then adds {@code example}, which it must refuse. */
+  Refused renderedThenRefused(String example) {
     cluster.example("00-worker.yaml");
     cluster.pool(1);
     cluster.startController();
     String rendered = cluster.awaitRendered(Optional.empty());
-
-    cluster.example("unreconcilable/90-data-disk.yaml");
+    cluster.example(example);
     MachineConfigPoolCondition degraded =
         cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
-    assertThat(degraded.getMessage())
+    return new Refused(rendered, degraded.getMessage());
+  }
+
+  @Test
+  void aConfigNodesCannotApplyDegradesRenderingAndIsNamed() {
+    Refused r = renderedThenRefused("unreconcilable/90-data-disk.yaml");
+    String rendered = r.rendered();
+    assertThat(r.message())
         .startsWith(
             "Failed to render configuration for pool worker: could not generate rendered"
                 + " MachineConfig: render reconciliation error: the new config cannot be applied"
@@ -131,15 +140,9 @@ class RenderIT {
 
   @Test
   void aConfigTheNodesCouldNeverValidateIsNotRendered() {
-    cluster.example("00-worker.yaml");
-    cluster.pool(1);
-    cluster.startController();
-    String rendered = cluster.awaitRendered(Optional.empty());
-
-    cluster.example("unreconcilable/91-unit-file-twice.yaml");
-    MachineConfigPoolCondition degraded =
-        cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
-    assertThat(degraded.getMessage())
+    Refused r = renderedThenRefused("unreconcilable/91-unit-file-twice.yaml");
+    String rendered = r.rendered();
+    assertThat(r.message())
         .contains(
             "ignition file /etc/systemd/system/hello.service collides with the systemd section,"
                 + " which writes unit hello.service there; the node could never validate both")

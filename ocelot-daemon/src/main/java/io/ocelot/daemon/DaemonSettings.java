@@ -54,37 +54,73 @@ public record DaemonSettings(
   }
 
   public DaemonSettings withEventNamespace(String namespace) {
-    return new DaemonSettings(
-        node, retry, drain, namespace, viewMaxAge, resync, driftPoll, readyTimeout);
+    return change(b -> b.eventNamespace = namespace);
   }
 
   /** The same timings with another retry policy. */
   public DaemonSettings withRetry(RetrySettings r) {
-    return new DaemonSettings(
-        node, r, drain, eventNamespace, viewMaxAge, resync, driftPoll, readyTimeout);
+    return change(b -> b.retry = r);
   }
 
   /** The same timings with another drain handshake. */
   public DaemonSettings withDrain(DrainSettings d) {
-    return new DaemonSettings(
-        node, retry, d, eventNamespace, viewMaxAge, resync, driftPoll, readyTimeout);
+    return change(b -> b.drain = d);
   }
 
   /** The same timings with another resync period and view age limit. */
   public DaemonSettings withResync(Duration period, Duration maxAge) {
-    return new DaemonSettings(
-        node, retry, drain, eventNamespace, maxAge, period, driftPoll, readyTimeout);
+    return change(
+        b -> {
+          b.resync = period;
+          b.viewMaxAge = maxAge;
+        });
   }
 
   /** The same timings with another drift poll period. */
   public DaemonSettings withDriftPoll(Duration poll) {
-    return new DaemonSettings(
-        node, retry, drain, eventNamespace, viewMaxAge, resync, poll, readyTimeout);
+    return change(b -> b.driftPoll = poll);
   }
 
   /** The same timings with another limit for the built-in node-ready health check (0: off). */
   public DaemonSettings withReadyTimeout(Duration timeout) {
+    return change(b -> b.readyTimeout = timeout);
+  }
+
+  /** A copy with what {@code edit} changes (the withers' one constructor call). */
+  private DaemonSettings change(java.util.function.Consumer<Fields> edit) {
+    Fields f = new Fields(this);
+    edit.accept(f);
     return new DaemonSettings(
-        node, retry, drain, eventNamespace, viewMaxAge, resync, driftPoll, timeout);
+        f.node,
+        f.retry,
+        f.drain,
+        f.eventNamespace,
+        f.viewMaxAge,
+        f.resync,
+        f.driftPoll,
+        f.readyTimeout);
+  }
+
+  /** The fields of a copy being made. */
+  private static final class Fields {
+    String node;
+    RetrySettings retry;
+    DrainSettings drain;
+    String eventNamespace;
+    Duration viewMaxAge;
+    Duration resync;
+    Duration driftPoll;
+    Duration readyTimeout;
+
+    Fields(DaemonSettings s) {
+      node = s.node;
+      retry = s.retry;
+      drain = s.drain;
+      eventNamespace = s.eventNamespace;
+      viewMaxAge = s.viewMaxAge;
+      resync = s.resync;
+      driftPoll = s.driftPoll;
+      readyTimeout = s.readyTimeout;
+    }
   }
 }

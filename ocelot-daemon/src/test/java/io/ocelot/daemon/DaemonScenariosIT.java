@@ -244,11 +244,7 @@ class DaemonScenariosIT {
 
   @Test
   void aFailureRecordedOnTheHostButNeverReportedIsReportedByTheNextStart() throws Exception {
-    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
-    node.awaitState("Done");
-    host.fake.breakTool("systemd-run");
-    setDesiredConfig(R2.getMetadata().getName());
-    node.awaitState("Degraded");
+    failRebootIntoR2();
     String reason = node.annotation(NodeAnnotations.REASON);
     assertThat(reason).startsWith("reboot command failed: ");
     node.stopDaemon();
@@ -267,11 +263,7 @@ class DaemonScenariosIT {
 
   @Test
   void aFailedUpdateWithdrawnClearsTheFailingGaugesInTheSameProcess() throws Exception {
-    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
-    node.awaitState("Done");
-    host.fake.breakTool("systemd-run");
-    setDesiredConfig(R2.getMetadata().getName());
-    node.awaitState("Degraded");
+    failRebootIntoR2();
     awaitScraped("mcd_reboot_failing 1.0", "mcd_update_failing 1.0");
     // The admin withdraws the update: the node is on its desired config again, no reboot needed.
     setDesiredConfig(R1.getMetadata().getName());
@@ -359,6 +351,18 @@ class DaemonScenariosIT {
 
   void reboot() throws Exception {
     node.reboot();
+  }
+
+  /**
+   * The seed's failure on a settled node: systemd-run is gone, R2 is desired, the node is Degraded
+   * (retries 5 minutes apart, so a test can look between them).
+   */
+  void failRebootIntoR2() throws Exception {
+    start(BASE, R1, Optional.empty(), Map.of(), Duration.ofMinutes(5));
+    node.awaitState("Done");
+    host.fake.breakTool("systemd-run");
+    setDesiredConfig(R2.getMetadata().getName());
+    node.awaitState("Degraded");
   }
 
   /**

@@ -104,7 +104,7 @@ public final class PoolStatusCalculator {
                 PoolConditionType.UPDATING,
                 true,
                 "",
-                in.waiting().orElse("All nodes are updating to " + line)));
+                in.waiting().orElse("All nodes are updating to " + line + unreported(in))));
       }
     }
     String nodesSay = "";
@@ -141,6 +141,24 @@ public final class PoolStatusCalculator {
     }
     s.setConditions(c);
     return s;
+  }
+
+  /**
+   * Nodes that never said where they are (no {@code currentConfig}: annotations removed by hand, a
+   * daemon that has not run) count as unavailable, as in MCO, and can hold the rollout: named after
+   * MCO's message so that a reader knows which node to look at. Empty when there are none.
+   */
+  private static String unreported(Input in) {
+    List<String> names =
+        in.nodes().stream().filter(n -> n.currentConfig().isEmpty()).map(PoolNode::name).toList();
+    if (names.isEmpty()) {
+      return "";
+    }
+    return " ("
+        + (names.size() == 1 ? "node " : "nodes ")
+        + String.join(", ", names)
+        + (names.size() == 1 ? " has" : " have")
+        + " no currentConfig annotation: not reported by its daemon)";
   }
 
   /**

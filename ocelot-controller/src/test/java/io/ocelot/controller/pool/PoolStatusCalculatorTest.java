@@ -49,6 +49,21 @@ class PoolStatusCalculatorTest {
   }
 
   @Test
+  void aNodeThatNeverReportedIsNamedInTheUpdatingMessage() {
+    MachineConfigPoolStatus s =
+        status(
+            List.of(
+                node("a", "rendered-worker-2", "rendered-worker-2", "Done"),
+                node("b", null, null, null)),
+            false,
+            Optional.empty());
+    assertThat(conditions(s).get("Updating").getMessage())
+        .isEqualTo(
+            "All nodes are updating to MachineConfig rendered-worker-2 (node b has no"
+                + " currentConfig annotation: not reported by its daemon)");
+  }
+
+  @Test
   void aNodeAnotherCustomPoolAlsoSelectsDegradesThePoolAndIsNamed() {
     PoolStatusCalculator.Input in =
         input(

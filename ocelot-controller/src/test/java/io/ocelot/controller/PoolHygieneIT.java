@@ -189,10 +189,20 @@ class PoolHygieneIT {
 
   private void label(String node, String key, String value) {
     var nodes = cluster.client.nodes().withName(node);
-    nodes.edit(
-        n ->
-            value == null
-                ? new NodeBuilder(n).editMetadata().removeFromLabels(key).endMetadata().build()
-                : new NodeBuilder(n).editMetadata().addToLabels(key, value).endMetadata().build());
+    io.ocelot.apiserver.Conflicts.retry(
+        () ->
+            nodes.edit(
+                n ->
+                    value == null
+                        ? new NodeBuilder(n)
+                            .editMetadata()
+                            .removeFromLabels(key)
+                            .endMetadata()
+                            .build()
+                        : new NodeBuilder(n)
+                            .editMetadata()
+                            .addToLabels(key, value)
+                            .endMetadata()
+                            .build()));
   }
 }

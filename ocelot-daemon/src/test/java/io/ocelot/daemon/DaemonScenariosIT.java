@@ -311,21 +311,23 @@ class DaemonScenariosIT {
   void annotationsRemovedByHandAreRestoredFromTheHost() throws Exception {
     start(BASE, R1, Optional.empty(), Map.of());
     node.awaitState("Done");
-    client
-        .nodes()
-        .withName(NodeHarness.NODE)
-        .edit(
-            n -> {
-              for (String key :
-                  List.of(
-                      NodeAnnotations.CURRENT_CONFIG,
-                      NodeAnnotations.DESIRED_CONFIG,
-                      NodeAnnotations.STATE,
-                      NodeAnnotations.REASON)) {
-                n.getMetadata().getAnnotations().remove(key);
-              }
-              return n;
-            });
+    io.ocelot.apiserver.Conflicts.retry(
+        () ->
+            client
+                .nodes()
+                .withName(NodeHarness.NODE)
+                .edit(
+                    n -> {
+                      for (String key :
+                          List.of(
+                              NodeAnnotations.CURRENT_CONFIG,
+                              NodeAnnotations.DESIRED_CONFIG,
+                              NodeAnnotations.STATE,
+                              NodeAnnotations.REASON)) {
+                        n.getMetadata().getAnnotations().remove(key);
+                      }
+                      return n;
+                    }));
     String r1 = R1.getMetadata().getName();
     await()
         .atMost(Duration.ofSeconds(10))

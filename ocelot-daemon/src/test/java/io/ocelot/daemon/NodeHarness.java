@@ -244,15 +244,18 @@ final class NodeHarness implements AutoCloseable {
   }
 
   /** Sets annotations on the node as another writer (the controller) would. */
+  /** As the controller writes: again on a 409 when the daemon wrote the node meanwhile. */
   void annotate(Map<String, String> annotations) {
-    client
-        .nodes()
-        .withName(NODE)
-        .edit(
-            n -> {
-              n.getMetadata().getAnnotations().putAll(annotations);
-              return n;
-            });
+    io.ocelot.apiserver.Conflicts.retry(
+        () ->
+            client
+                .nodes()
+                .withName(NODE)
+                .edit(
+                    n -> {
+                      n.getMetadata().getAnnotations().putAll(annotations);
+                      return n;
+                    }));
   }
 
   void awaitState(String state) {

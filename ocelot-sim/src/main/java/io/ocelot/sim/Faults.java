@@ -1,7 +1,7 @@
 package io.ocelot.sim;
 
 import io.ocelot.api.model.MachineConfigPool;
-import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
 import io.ocelot.fakehost.FakeHost;
 
 /** Applies a {@link Fault} to the running cluster and says, for a person, what it did. */

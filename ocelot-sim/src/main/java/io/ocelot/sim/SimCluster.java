@@ -14,7 +14,7 @@ import io.ocelot.console.Console;
 import io.ocelot.controller.ControllerMetrics;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
-import io.ocelot.controller.build.SimulatedImageBuilder;
+import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
 import io.ocelot.daemon.DaemonSettings;
 import io.ocelot.daemon.HostWiring;
 import io.ocelot.daemon.host.HostException;

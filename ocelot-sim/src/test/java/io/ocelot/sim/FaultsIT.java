@@ -8,7 +8,7 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.controller.build.BuildConditions;
+import io.ocelot.controller.imagebuild.BuildConditions;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.sim.demo.Admin;
 import java.nio.file.Path;
@@ -252,7 +252,7 @@ class FaultsIT {
             x -> {
               x.getMetadata()
                   .getAnnotations()
-                  .put(io.ocelot.controller.build.BuildReconciler.REBUILD, "");
+                  .put(io.ocelot.controller.imagebuild.BuildReconciler.REBUILD, "");
               return x;
             });
     String image = awaitImage();

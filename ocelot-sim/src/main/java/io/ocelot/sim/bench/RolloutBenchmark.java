@@ -9,7 +9,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.apiserver.RequestCounts;
-import io.ocelot.controller.build.BuildConditions;
+import io.ocelot.controller.imagebuild.BuildConditions;
 import io.ocelot.controller.pool.MaxUnavailable;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;

@@ -8,7 +8,7 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.controller.build.BuildConditions;
+import io.ocelot.controller.imagebuild.BuildConditions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

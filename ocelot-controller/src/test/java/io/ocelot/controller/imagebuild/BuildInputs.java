@@ -1,4 +1,4 @@
-package io.ocelot.controller.build;
+package io.ocelot.controller.imagebuild;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;

@@ -1,4 +1,4 @@
-package io.ocelot.controller.build;
+package io.ocelot.controller.imagebuild;
 
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;

@@ -1,4 +1,4 @@
-package io.ocelot.controller.build;
+package io.ocelot.controller.imagebuild;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package io.ocelot.controller.build;
+package io.ocelot.controller.imagebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

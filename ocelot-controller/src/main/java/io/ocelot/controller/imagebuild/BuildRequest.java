@@ -1,4 +1,4 @@
-package io.ocelot.controller.build;
+package io.ocelot.controller.imagebuild;
 
 import io.ocelot.api.ignition.CanonicalJson;
 import io.ocelot.api.json.Json;

@@ -44,12 +44,12 @@ final class ConsoleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
-    if (!cluster.valid(err)) {
-      return ExitCodes.UNREADABLE;
-    }
     Optional<InetSocketAddress> where = HttpEndpoint.address(address);
     if (where.isEmpty()) {
       err.println("error: --address must be host:port, got " + address);
+      return ExitCodes.UNREADABLE;
+    }
+    if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
     }
     CountDownLatch stopped = new CountDownLatch(1);

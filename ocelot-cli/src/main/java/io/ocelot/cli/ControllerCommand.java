@@ -113,9 +113,7 @@ final class ControllerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
-    if (!cluster.valid(err)) {
-      return ExitCodes.UNREADABLE;
-    }
+    // The options first: a wrong one is wrong wherever the cluster is.
     Optional<InetSocketAddress> address = HttpEndpoint.address(metricsAddress);
     if (address.isEmpty()) {
       err.println("error: --metrics-address must be host:port, got " + metricsAddress);
@@ -123,6 +121,9 @@ final class ControllerCommand implements Callable<Integer> {
     }
     if (!builder.equals("job") && !builder.equals("simulated")) {
       err.println("error: --builder must be job or simulated, got " + builder);
+      return ExitCodes.UNREADABLE;
+    }
+    if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
     }
     CountDownLatch stopped = new CountDownLatch(1);

@@ -27,8 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a pool reconcile reads, from the informer caches of its event sources (never by listing the
@@ -42,7 +40,6 @@ final class PoolSources {
   static final String BUILDS = "machineosbuilds";
   static final String MCNS = "machineconfignodes";
   static final String POLICIES = "rolloutpolicies";
-  private static final Logger LOG = LoggerFactory.getLogger(PoolSources.class);
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -213,14 +210,8 @@ final class PoolSources {
               if (!LabelSelectors.matches(pool.getSpec().getNodeSelector(), labels)) {
                 return false;
               }
-              PoolMembership.Result r = PoolMembership.of(labels, pools);
-              if (r instanceof PoolMembership.Ambiguous a) {
-                LOG.warn(
-                    "node {} is selected by several custom pools {}; it is updated by none",
-                    n.getMetadata().getName(),
-                    a.pools());
-              }
-              return r.equals(self);
+              // A node two custom pools select is in neither; conflicts() reports it.
+              return PoolMembership.of(labels, pools).equals(self);
             })
         .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
         .toList();

@@ -1,6 +1,6 @@
 package io.ocelot.daemon.sync;
 
-import io.ocelot.api.ignition.IgnitionParser;
+import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
@@ -401,7 +401,9 @@ public final class SyncLoop {
         return;
       }
       drift.start(
-          target, IgnitionParser.parse(config.get().getSpec().getConfig()), timer::checkDriftSoon);
+          target,
+          UpdateConfigs.parse(new ConfigTarget(config.get(), target.image())),
+          timer::checkDriftSoon);
     }
     lastConfigs = Optional.empty();
     timer.checkDriftSoon();

@@ -3,6 +3,7 @@ package io.ocelot.daemon.sync;
 import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.render.Reconcilability;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
@@ -38,7 +39,7 @@ import java.util.function.Supplier;
  * plan, then the transaction. A check that refuses says why and touches nothing on the host.
  */
 final class UpdateRunner {
-  static final String FORCE_FILE = "/run/machine-config-daemon-force";
+  static final String FORCE_FILE = Reconcilability.FORCE_FILE;
   static final String FIPS = "/proc/sys/crypto/fips_enabled";
 
   /** How one update ended. */

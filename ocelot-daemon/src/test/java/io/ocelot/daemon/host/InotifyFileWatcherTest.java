@@ -21,6 +21,7 @@ class InotifyFileWatcherTest {
     Files.createDirectories(root.resolve("etc/app"));
     Path watched = root.resolve("etc/app/a.conf");
     Files.writeString(watched, "a\n");
+    java.util.Set<Thread> before = watchThreads();
     AtomicInteger told = new AtomicInteger();
     AtomicInteger looked = new AtomicInteger();
     try (FileWatcher.Watch w =
@@ -44,10 +45,17 @@ class InotifyFileWatcherTest {
       await().atMost(Duration.ofSeconds(5)).until(() -> told.get() > k);
     }
     // Closing waited for the watcher's thread: nothing is left that could tell.
+    assertThat(watchThreads()).as("the watcher's thread ended with close").isEqualTo(before);
     int after = told.get();
     int lookedAfter = looked.get();
     Files.writeString(watched, "d\n");
     assertThat(told.get()).as("closed").isEqualTo(after);
     assertThat(looked.get()).as("closed").isEqualTo(lookedAfter);
+  }
+
+  private static java.util.Set<Thread> watchThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("ocelot-drift-watch") && t.isAlive())
+        .collect(java.util.stream.Collectors.toSet());
   }
 }

@@ -1,14 +1,14 @@
 package io.ocelot.cli;
 
 import io.ocelot.apiserver.ControlPlaneMode;
-import io.ocelot.controller.pool.MaxUnavailable;
+import io.ocelot.bench.ControllerBenchmark;
+import io.ocelot.bench.DaemonBenchmark;
+import io.ocelot.bench.MachineBenchmark;
+import io.ocelot.bench.RolloutBenchmark;
+import io.ocelot.controller.rollout.MaxUnavailable;
 import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
-import io.ocelot.sim.bench.ControllerBenchmark;
-import io.ocelot.sim.bench.DaemonBenchmark;
-import io.ocelot.sim.bench.MachineBenchmark;
-import io.ocelot.sim.bench.RolloutBenchmark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

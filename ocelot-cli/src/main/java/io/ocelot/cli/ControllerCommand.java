@@ -2,7 +2,6 @@ package io.ocelot.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.render.RenderDefaults;
-import io.ocelot.controller.ControllerMetrics;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.LeaderElection;
@@ -11,6 +10,7 @@ import io.ocelot.controller.imagebuild.BuildJobs;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.imagebuild.JobImageBuilder;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
+import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.http.HttpEndpoint;
 import io.ocelot.http.MetricsServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;

@@ -10,7 +10,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.controller.pool.StopTheLine;
+import io.ocelot.controller.policy.StopTheLine;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;

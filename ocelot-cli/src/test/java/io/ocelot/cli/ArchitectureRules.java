@@ -7,6 +7,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.lang.ArchRule;
 import io.fabric8.kubernetes.client.CustomResource;
@@ -89,14 +90,59 @@ final class ArchitectureRules {
           .resideInAPackage("io.ocelot.daemon..")
           .as("the controller never depends on the daemon");
 
+  /**
+   * docs/controller.md: the controller's rooms (one package per reconciler, plus the shared {@code
+   * members} and {@code support}) form no circle; a change in one room reads downwards.
+   */
+  static final ArchRule CONTROLLER_ROOMS_FREE_OF_CYCLES =
+      slices()
+          .matching("io.ocelot.controller.(*)..")
+          .should()
+          .beFreeOfCycles()
+          .as("the controller's packages depend on each other without circles");
+
+  /** The root package wires the reconcilers together; no reconciler reaches back into it. */
+  static final ArchRule CONTROLLER_WIRING_ON_TOP =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.controller.*..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.controller")
+          .as("no controller package depends on the operator's wiring (the root package)");
+
+  /** What every reconciler shares sits at the bottom: it uses no reconciler. */
+  static final ArchRule CONTROLLER_SHARED_AT_THE_BOTTOM =
+      noClasses()
+          .that()
+          .resideInAnyPackage("io.ocelot.controller.members..", "io.ocelot.controller.support..")
+          .should()
+          .dependOnClassesThat(
+              resideInAPackage("io.ocelot.controller..")
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "io.ocelot.controller.members..", "io.ocelot.controller.support.."))))
+          .as("the controller's shared packages (members, support) use no reconciler");
+
   static final ArchRule ONLY_CLI_USES_SIM =
       noClasses()
           .that()
-          .resideOutsideOfPackages("io.ocelot.cli..", "io.ocelot.sim..")
+          .resideOutsideOfPackages("io.ocelot.cli..", "io.ocelot.sim..", "io.ocelot.bench..")
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.ocelot.sim..")
-          .as("nothing but the CLI depends on the simulator");
+          .as("nothing but the CLI and the benchmarks depends on the simulator");
+
+  /** The benchmark harness measures the simulator; the simulated cluster never needs it. */
+  static final ArchRule ONLY_CLI_USES_BENCH =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("io.ocelot.cli..", "io.ocelot.bench..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.ocelot.bench..")
+          .as("nothing but the CLI depends on the benchmarks");
 
   static final ArchRule CONSOLE_USES_ONLY_THE_API =
       noClasses()
@@ -181,7 +227,11 @@ final class ArchitectureRules {
           PLAN_IS_PURE,
           DAEMON_NEVER_USES_CONTROLLER,
           CONTROLLER_NEVER_USES_DAEMON,
+          CONTROLLER_ROOMS_FREE_OF_CYCLES,
+          CONTROLLER_WIRING_ON_TOP,
+          CONTROLLER_SHARED_AT_THE_BOTTOM,
           ONLY_CLI_USES_SIM,
+          ONLY_CLI_USES_BENCH,
           CONSOLE_USES_ONLY_THE_API,
           FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS,
           DAEMON_USES_FAKEHOST_ONLY_IN_TESTS,

@@ -48,6 +48,7 @@ class ArchitectureTest {
             "io.ocelot.controller.ControllerOperator",
             "io.ocelot.console.Console",
             "io.ocelot.sim.SimCluster",
+            "io.ocelot.bench.RolloutBenchmark",
             "io.ocelot.fakehost.FakeHost",
             "io.ocelot.apiserver.EmbeddedApiServer",
             "io.ocelot.cli.Main")) {
@@ -64,7 +65,10 @@ class ArchitectureTest {
         Arguments.of(ArchitectureRules.PLAN_IS_PURE, Violations.PLAN_FILES),
         Arguments.of(ArchitectureRules.DAEMON_NEVER_USES_CONTROLLER, Violations.DAEMON),
         Arguments.of(ArchitectureRules.CONTROLLER_NEVER_USES_DAEMON, Violations.CONTROLLER),
+        Arguments.of(ArchitectureRules.CONTROLLER_WIRING_ON_TOP, Violations.POOL_WIRING),
+        Arguments.of(ArchitectureRules.CONTROLLER_SHARED_AT_THE_BOTTOM, Violations.SUPPORT_POOL),
         Arguments.of(ArchitectureRules.ONLY_CLI_USES_SIM, Violations.CONTROLLER),
+        Arguments.of(ArchitectureRules.ONLY_CLI_USES_BENCH, Violations.SIM_BENCH),
         Arguments.of(ArchitectureRules.CONSOLE_USES_ONLY_THE_API, Violations.CONSOLE),
         Arguments.of(ArchitectureRules.FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS, Violations.FAKEHOST),
         Arguments.of(ArchitectureRules.DAEMON_USES_FAKEHOST_ONLY_IN_TESTS, Violations.DAEMON),
@@ -72,6 +76,16 @@ class ArchitectureTest {
         Arguments.of(ArchitectureRules.ONE_WRITER_FOR_STATE_CHANGES, Violations.NODE),
         Arguments.of(ArchitectureRules.ONE_WRITER_FOR_STATE_CHANGES, Violations.SYNC_GAUGES),
         Arguments.of(ArchitectureRules.NO_STATIC_MUTABLE_STATE, Violations.STATIC_STATE));
+  }
+
+  @Test
+  void controllerRoomsInACircleAreCaught() {
+    // A circle needs two rooms: support uses pool, pool uses support.
+    JavaClasses bad =
+        new ClassFileImporter().importClasses(Violations.SUPPORT_POOL, Violations.POOL_WIRING);
+    assertThatThrownBy(() -> ArchitectureRules.CONTROLLER_ROOMS_FREE_OF_CYCLES.check(bad))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("Cycle detected");
   }
 
   @ParameterizedTest

@@ -21,8 +21,7 @@ class BenchDaemonIT {
         .containsPattern("daemon image: .*ocelot-daemon/target/image")
         .containsPattern("build-cds-archive: .*daemon.jsa \\(\\d+ classes listed\\)")
         .contains(
-            "daemon: "
-                + String.join(" ", io.ocelot.sim.bench.DaemonBenchmark.deployedJavaOptions()))
+            "daemon: " + String.join(" ", io.ocelot.bench.DaemonBenchmark.deployedJavaOptions()))
         .containsPattern("ready after start: +\\d+\\.\\d\\d s")
         .containsPattern("first sync done: +\\d+\\.\\d\\d s after start \\(start-up CPU \\d+ ms\\)")
         .containsPattern("idle RSS: +\\d+\\.\\d MiB \\(max \\d+\\.\\d MiB over \\d s\\)")

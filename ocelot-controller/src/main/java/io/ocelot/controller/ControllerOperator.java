@@ -18,6 +18,11 @@ import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.mcn.McnReconciler;
 import io.ocelot.controller.policy.DisruptionPolicyReconciler;
 import io.ocelot.controller.policy.RolloutPolicyReconciler;
+import io.ocelot.controller.pool.PoolReconciler;
+import io.ocelot.controller.support.CacheStores;
+import io.ocelot.controller.support.ControllerMetrics;
+import io.ocelot.controller.support.NodeUpdates;
+import io.ocelot.controller.support.ObjectEvents;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -109,7 +114,15 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(
         // Status writes are paced on real elapsed time, not the controller's clock: a rate, which
         // a test's stopped clock must not stop.
-        new PoolReconciler(client, events, metrics, settings, clock, System::nanoTime, writers),
+        new PoolReconciler(
+            client,
+            events,
+            metrics,
+            settings.renderDefaults(),
+            settings.renderDelay(),
+            clock,
+            System::nanoTime,
+            writers),
         ControllerOperator.<MachineConfigPool>reconcilerDefaults(settings)
             .andThen(
                 o ->

@@ -29,6 +29,8 @@ import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.drain.DrainSettings;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
+import io.ocelot.controller.support.ControllerMetrics;
+import io.ocelot.controller.support.ObjectEvents;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
+import io.ocelot.controller.support.ControllerMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;

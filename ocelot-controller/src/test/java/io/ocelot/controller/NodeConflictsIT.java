@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.apiserver.ControlPlaneBinary;
 import io.ocelot.apiserver.KubeControlPlane;
+import io.ocelot.controller.support.NodeUpdates;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;

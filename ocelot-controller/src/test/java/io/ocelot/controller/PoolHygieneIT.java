@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.mcn.McnReconciler;
+import io.ocelot.controller.pool.PoolReconciler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -150,6 +151,9 @@ class PoolHygieneIT {
     String rendered = cluster.awaitRendered(Optional.empty());
     var configs = cluster.client.resources(io.ocelot.api.model.MachineConfig.class);
     io.ocelot.api.model.MachineConfig original = configs.withName(rendered).get();
+    assertThat(cluster.events("RenderedConfigGenerated"))
+        .extracting(e -> e.getMessage())
+        .containsExactly(rendered + " successfully generated (controller version: ocelot)");
     // Left alone: passes over the pool write nothing to it (no restore loop on a faithful copy).
     cluster.awaitLookedAgain(ControllerHarness.POOL);
     assertThat(configs.withName(rendered).get().getMetadata().getResourceVersion())

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ocelot.api.model.MachineConfigPoolCondition;
-import io.ocelot.controller.pool.StopTheLine;
+import io.ocelot.controller.policy.StopTheLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

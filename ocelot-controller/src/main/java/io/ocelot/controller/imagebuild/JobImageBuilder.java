@@ -11,7 +11,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.ocelot.api.model.MachineOSConfig;
-import io.ocelot.controller.CacheStores;
+import io.ocelot.controller.support.CacheStores;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,6 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.policy.AlertGate;
 import io.ocelot.api.policy.MaintenanceWindow;
 import io.ocelot.api.policy.RolloutPolicy;
-import io.ocelot.controller.pool.StopTheLine;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;

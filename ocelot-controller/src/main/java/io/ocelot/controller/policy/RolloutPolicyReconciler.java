@@ -15,7 +15,7 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.api.policy.RolloutPolicyStatus;
-import io.ocelot.controller.CacheStores;
+import io.ocelot.controller.support.CacheStores;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConfiguration;
-import io.ocelot.controller.ObjectEvents;
-import io.ocelot.controller.Owners;
+import io.ocelot.controller.support.ObjectEvents;
+import io.ocelot.controller.support.Owners;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -68,10 +68,9 @@ public final class RenderedConfigs {
       events.normal(
           pool,
           "RenderedConfigGenerated",
-          name
-              + " successfully generated (release version: , controller version: "
-              + controllerVersion
-              + ")");
+          // MCO's message names an OpenShift release version too; Ocelot has none to name, and
+          // "release version: ," read as a bug.
+          name + " successfully generated (controller version: " + controllerVersion + ")");
     }
     PoolConfiguration wanted = new PoolConfiguration(name, r.sources());
     if (Objects.equals(pool.getSpec().getConfiguration(), wanted)) {

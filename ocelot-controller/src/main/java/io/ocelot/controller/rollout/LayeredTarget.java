@@ -3,7 +3,7 @@ package io.ocelot.controller.rollout;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.controller.imagebuild.BuildConditions;
-import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.members.PoolTarget;
 import java.util.Optional;
 
 /**

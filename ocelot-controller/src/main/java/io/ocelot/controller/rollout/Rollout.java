@@ -2,12 +2,10 @@ package io.ocelot.controller.rollout;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfigPool;
-import io.ocelot.controller.ObjectEvents;
-import io.ocelot.controller.pool.CandidateSelector;
-import io.ocelot.controller.pool.MaxUnavailable;
-import io.ocelot.controller.pool.NodeClassifier;
-import io.ocelot.controller.pool.PoolNode;
-import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.members.NodeClassifier;
+import io.ocelot.controller.members.PoolNode;
+import io.ocelot.controller.members.PoolTarget;
+import io.ocelot.controller.support.ObjectEvents;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

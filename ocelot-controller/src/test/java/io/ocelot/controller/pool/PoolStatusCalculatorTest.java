@@ -1,12 +1,15 @@
 package io.ocelot.controller.pool;
 
-import static io.ocelot.controller.pool.Nodes.node;
+import static io.ocelot.controller.members.Nodes.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.members.Nodes;
+import io.ocelot.controller.members.PoolNode;
+import io.ocelot.controller.members.PoolTarget;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.apiserver.SharedControlPlane;
-import io.ocelot.controller.pool.PoolTarget;
+import io.ocelot.controller.members.PoolTarget;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,7 +17,7 @@ class NodeTargetingTest {
   @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
 
   final NodeTargeting targeting =
-      new NodeTargeting(new io.ocelot.controller.NodeUpdates(plane.client));
+      new NodeTargeting(new io.ocelot.controller.support.NodeUpdates(plane.client));
 
   Node node() {
     return plane

@@ -2,7 +2,6 @@ package io.ocelot.sim.demo;
 
 import io.fabric8.kubernetes.client.Watch;
 import io.ocelot.sim.SimCluster;
-import io.ocelot.sim.bench.RolloutRecorder;
 import io.ocelot.sim.demo.Timeline.Seen;
 import java.time.Clock;
 import java.time.Duration;

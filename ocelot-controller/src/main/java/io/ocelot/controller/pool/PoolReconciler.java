@@ -1,0 +1,378 @@
+package io.ocelot.controller.pool;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.ocelot.api.json.Json;
+import io.ocelot.api.kube.LabelSelectors;
+import io.ocelot.api.model.MachineConfigNode;
+import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.operator.MachineConfiguration;
+import io.ocelot.api.operator.Operator;
+import io.ocelot.api.render.RenderDefaults;
+import io.ocelot.controller.members.PoolNode;
+import io.ocelot.controller.members.PoolTarget;
+import io.ocelot.controller.policy.PrometheusAlertSource;
+import io.ocelot.controller.policy.RebootlessUpdates;
+import io.ocelot.controller.render.RenderDebounce;
+import io.ocelot.controller.render.RenderStep;
+import io.ocelot.controller.render.RenderedConfigs;
+import io.ocelot.controller.rollout.LayeredTarget;
+import io.ocelot.controller.rollout.NodeTargeting;
+import io.ocelot.controller.rollout.Rollout;
+import io.ocelot.controller.support.ControllerMetrics;
+import io.ocelot.controller.support.NodeUpdates;
+import io.ocelot.controller.support.ObjectEvents;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reconciles a MachineConfigPool as a flat list of named steps: render its MachineConfigs, roll the
+ * rendered config out to its nodes within maxUnavailable, compute its status. Nodes and
+ * MachineConfigs come from the event sources' caches; selectors are matched client-side.
+ */
+@ControllerConfiguration(
+    name = PoolReconciler.NAME,
+    generationAwareEventProcessing = false,
+    informer = @Informer(onUpdateFilter = PoolUpdates.class))
+public final class PoolReconciler implements Reconciler<MachineConfigPool> {
+  public static final String NAME = "machineconfigpools";
+
+  /**
+   * At most one pass per pool in this time: a pass reads every member, and during a rollout node
+   * events arrive faster than passes end, so unpaced the pool reconciler ran back to back (half a
+   * core at 300 nodes on the benchmark). An event within the interval is not lost: the pass runs
+   * when it ends, and sees every change since.
+   */
+  public static final Duration PASS_INTERVAL = Duration.ofMillis(200);
+
+  /**
+   * A pass at least this often without events (JOSDK's max reconciliation interval; its default is
+   * 10 hours), as MCO's informers resync: a rollout whose trigger got lost — a write skipped on a
+   * stale view, an event missed across a relist — goes on within a minute instead of waiting for
+   * the next node or pool change. Cheap: a pass over a settled pool writes nothing.
+   */
+  public static final Duration RESYNC = Duration.ofMinutes(1);
+
+  private static final Logger LOG = LoggerFactory.getLogger(PoolReconciler.class);
+
+  private final RenderDefaults renderDefaults;
+  private final Duration renderDelay;
+  private final Clock clock;
+  private final ObjectEvents events;
+  private final ControllerMetrics metrics;
+  private final RenderedConfigs renderedConfigs;
+  private final Rollout rollout;
+  private final RenderDebounce debounce;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final RolloutGate gate;
+  private final KubernetesClient client;
+  private final StatusPacer pacer;
+  private final ViewMemo<Node, PoolNode> nodeViews = new ViewMemo<>(PoolNode::of);
+  private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews =
+      new ViewMemo<>(NodeReport::of);
+
+  public PoolReconciler(
+      KubernetesClient client,
+      ObjectEvents events,
+      ControllerMetrics metrics,
+      RenderDefaults renderDefaults,
+      Duration renderDelay,
+      Clock clock,
+      LongSupplier ticker,
+      Executor nodeWriters) {
+    this.renderDefaults = renderDefaults;
+    this.renderDelay = renderDelay;
+    this.pacer = new StatusPacer(ticker);
+    this.client = client;
+    this.clock = clock;
+    this.events = events;
+    this.metrics = metrics;
+    this.renderedConfigs = new RenderedConfigs(client, events, renderDefaults.controllerVersion());
+    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events, nodeWriters);
+    this.debounce = new RenderDebounce(renderDelay, clock);
+    this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
+  }
+
+  @Override
+  public List<EventSource<?, MachineConfigPool>> prepareEventSources(
+      EventSourceContext<MachineConfigPool> ctx) {
+    return PoolSources.prepare(ctx);
+  }
+
+  /**
+   * One pass, as a table of contents: render the pool's MachineConfigs, gate and roll the target
+   * out, compute the status, and pick the one {@link UpdateControl} the pass returns.
+   */
+  @Override
+  public UpdateControl<MachineConfigPool> reconcile(
+      MachineConfigPool pool, Context<MachineConfigPool> ctx) {
+    metrics.poolPass(pool.getMetadata().getName());
+    PoolSources sources = new PoolSources(ctx, nodeViews, reportViews);
+    nodeViews.prune(sources::nodeNames);
+    reportViews.prune(sources::nodeNames);
+    Rendering rendering = render(pool, sources);
+    Rolling rolling = gateAndRoll(pool, sources, rendering);
+    MachineConfigPoolStatus status = status(pool, sources, rendering, rolling);
+    return control(pool, status, rendering, rolling);
+  }
+
+  /** What the render step did: adopted a new rendered config, failed, or waits for quiet. */
+  private record Rendering(
+      boolean specChanged,
+      Optional<String> error,
+      Optional<String> pending,
+      Optional<Duration> renderLater) {}
+
+  /** The pool's members after the rollout step, its target decision and what held it back. */
+  private record Rolling(
+      List<Node> members,
+      List<PoolNode> views,
+      Optional<LayeredTarget.Decision> decision,
+      RolloutGate.Hold hold) {}
+
+  private Rendering render(MachineConfigPool pool, PoolSources sources) {
+    RenderStep.Outcome rendered =
+        RenderStep.render(pool, sources.configs(), sources.current(pool), renderDefaults);
+    if (rendered instanceof RenderStep.Failed f) {
+      return new Rendering(false, Optional.of(f.message()), Optional.empty(), Optional.empty());
+    }
+    if (!(rendered instanceof RenderStep.Rendered r)) {
+      selectingAll(pool, "machineconfigs");
+      return new Rendering(false, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+    String name = r.config().getMetadata().getName();
+    Optional<Duration> later =
+        debounce.waitFor(pool.getMetadata().getUid(), name, configurationName(pool));
+    if (later.isEmpty()) {
+      boolean adopted = renderedConfigs.adopt(pool, r, sources::config, sources::created);
+      return new Rendering(adopted, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+    // Not Updated while a change waits: `kubectl wait --for=condition=Updated` must not return
+    // before the change is even rendered.
+    String pending =
+        "Waiting "
+            + renderDelay.toMillis()
+            + " ms for the MachineConfigs to settle before rendering "
+            + name;
+    LOG.info("pool {}: {}", pool.getMetadata().getName(), pending);
+    return new Rendering(false, Optional.empty(), Optional.of(pending), later);
+  }
+
+  private Rolling gateAndRoll(MachineConfigPool pool, PoolSources sources, Rendering rendering) {
+    List<Node> members = sources.members(pool);
+    Optional<LayeredTarget.Decision> decision =
+        configurationName(pool)
+            .map(
+                n ->
+                    LayeredTarget.decide(
+                        n,
+                        sources.layering(pool),
+                        sources.layering(pool).flatMap(m -> sources.build(pool, m))));
+    Rolling idle = new Rolling(members, sources.views(members), decision, RolloutGate.Hold.NONE);
+    if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
+      selectingAll(pool, "nodes");
+    } else if (rendering.specChanged()) {
+      // The new rendered config is published first (this pass's spec write); the rollout to it
+      // starts on the next pass, which that write triggers: whoever reads the pool sees the
+      // config before any node is targeted with it, as MCO's render and node controllers order it.
+      LOG.info(
+          "pool {}: rendered {}", pool.getMetadata().getName(), configurationName(pool).orElse(""));
+    } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
+      RolloutGate.Hold hold = gate.check(pool, idle.views(), go.target(), sources.policies());
+      Predicate<PoolNode> mayStart =
+          hold.mayStart(
+              () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration()));
+      rollout.run(
+          pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
+      List<Node> after = sources.members(pool);
+      return new Rolling(after, sources.views(after), decision, hold);
+    } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
+      LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
+      wait.failure()
+          .filter(f -> !f.equals(updatingMessage(pool)))
+          .ifPresent(f -> events.warning(pool, "BuildFailed", f));
+    }
+    return idle;
+  }
+
+  /** The pool's new status; announces a hold and a completed update on the way. */
+  private MachineConfigPoolStatus status(
+      MachineConfigPool pool, PoolSources sources, Rendering rendering, Rolling rolling) {
+    Optional<String> halted =
+        rolling.hold().halt().map(h -> h.message(pool.getMetadata().getName()));
+    Optional<String> waiting = rendering.pending().or(() -> gate.waiting(rolling.hold()));
+    PoolStatusCalculator.Input in = statusInput(pool, rolling, rendering.error(), waiting, sources);
+    MachineConfigPoolStatus status =
+        PoolStatusCalculator.withConflicts(
+            PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in),
+            sources.conflicts(pool),
+            in);
+    gate.announce(pool, rolling.hold());
+    Optional<String> before =
+        Optional.ofNullable(pool.getStatus())
+            .map(MachineConfigPoolStatus::getConfiguration)
+            .map(PoolConfiguration::getName);
+    Optional<String> after =
+        Optional.ofNullable(status.getConfiguration()).map(PoolConfiguration::getName);
+    if (after.isPresent() && !after.equals(before)) {
+      String line = rolling.decision().map(d -> d.target().line()).orElse("");
+      events.normal(
+          pool,
+          "Completed",
+          "Pool " + pool.getMetadata().getName() + " has completed update to " + line);
+    }
+    metrics.pool(pool.getMetadata().getName(), status);
+    return status;
+  }
+
+  /**
+   * The one place that picks what the pass writes: the spec (a new rendered config, with the
+   * status), the status alone (unless the pacer holds it back), or nothing; and when to look again
+   * (the render delay's end, a window's opening, the pacer's release — the earliest).
+   */
+  private UpdateControl<MachineConfigPool> control(
+      MachineConfigPool pool,
+      MachineConfigPoolStatus status,
+      Rendering rendering,
+      Rolling rolling) {
+    String uid = pool.getMetadata().getUid();
+    boolean statusChanged = !sameStatus(pool.getStatus(), status);
+    Optional<Duration> paced =
+        statusChanged && !rendering.specChanged()
+            ? pacer.hold(uid, pool.getStatus(), status)
+            : Optional.empty();
+    if (rendering.specChanged()) {
+      pacer.wrote(uid);
+    }
+    pool.setStatus(status);
+    UpdateControl<MachineConfigPool> control =
+        rendering.specChanged()
+            ? UpdateControl.patchResourceAndStatus(pool)
+            : statusChanged && paced.isEmpty()
+                ? UpdateControl.patchStatus(pool)
+                : UpdateControl.noUpdate();
+    Stream.of(rendering.renderLater(), gate.recheck(rolling.hold()), paced)
+        .flatMap(Optional::stream)
+        .min(Duration::compareTo)
+        .ifPresent(d -> control.rescheduleAfter(d.toMillis()));
+    return control;
+  }
+
+  /**
+   * MachineConfiguration/cluster (its node disruption policy), null when there is none: read only
+   * while a closed window lets rebootless updates through, to judge which are.
+   */
+  private MachineConfiguration clusterConfiguration() {
+    return client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get();
+  }
+
+  /**
+   * A reconcile that threw: counted, an event now and then, and after a few attempts a pool
+   * condition, so a controller stuck on one pool is visible in {@code kubectl describe mcp} and to
+   * an alert, not only in its log. The retry (forever, with backoff) goes on.
+   */
+  @Override
+  public ErrorStatusUpdateControl<MachineConfigPool> updateErrorStatus(
+      MachineConfigPool pool, Context<MachineConfigPool> ctx, Exception e) {
+    // The retry info counts the retries before this attempt: 0 on a first failure.
+    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
+    String error = ReconcileFailures.describe(e);
+    metrics.reconcileFailed(NAME);
+    LOG.warn(
+        "reconciling pool {} failed (attempt {}): {}",
+        pool.getMetadata().getName(),
+        attempt,
+        error);
+    ReconcileFailures.event(attempt, error)
+        .ifPresent(m -> events.warning(pool, ReconcileFailures.EVENT_REASON, m));
+    Optional<MachineConfigPoolStatus> stuck =
+        ReconcileFailures.stuck(
+            Optional.ofNullable(pool.getStatus()), attempt, error, clock.instant().toString());
+    if (stuck.isEmpty()) {
+      return ErrorStatusUpdateControl.noStatusUpdate();
+    }
+    pool.setStatus(stuck.get());
+    return ErrorStatusUpdateControl.patchStatus(pool);
+  }
+
+  /**
+   * MCO's warning for an empty selector, once per pool generation: the pool is reconciled on every
+   * node event, and one warning per reconcile filled the event store.
+   */
+  private void selectingAll(MachineConfigPool pool, String what) {
+    String key =
+        pool.getMetadata().getUid() + "/" + pool.getMetadata().getGeneration() + "/" + what;
+    if (warned.add(key)) {
+      events.warning(
+          pool,
+          "SelectingAll",
+          "This machineconfigpool is selecting all "
+              + what
+              + ". A non-empty selector is required.");
+    }
+  }
+
+  private PoolStatusCalculator.Input statusInput(
+      MachineConfigPool pool,
+      Rolling rolling,
+      Optional<String> renderError,
+      Optional<String> waiting,
+      PoolSources sources) {
+    Optional<LayeredTarget.Decision> decision = rolling.decision();
+    return new PoolStatusCalculator.Input(
+        rolling.views(),
+        decision.map(LayeredTarget.Decision::target).orElse(new PoolTarget("", Optional.empty())),
+        decision.map(LayeredTarget.Decision::layered).orElse(false),
+        Boolean.TRUE.equals(pool.getSpec().getPaused()),
+        pool.getSpec().getConfiguration(),
+        renderError,
+        decision
+            .filter(d -> d instanceof LayeredTarget.Wait)
+            .map(d -> ((LayeredTarget.Wait) d).message())
+            .or(() -> waiting),
+        Optional.ofNullable(pool.getStatus()),
+        pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
+        clock.instant().toString(),
+        sources.reports(rolling.members()));
+  }
+
+  private static Optional<String> configurationName(MachineConfigPool pool) {
+    return Optional.ofNullable(pool.getSpec().getConfiguration())
+        .map(PoolConfiguration::getName)
+        .filter(n -> !n.isEmpty());
+  }
+
+  private static String updatingMessage(MachineConfigPool pool) {
+    return Optional.ofNullable(pool.getStatus()).stream()
+        .flatMap(s -> s.getConditions().stream())
+        .filter(c -> "Updating".equals(c.getType()))
+        .map(c -> c.getMessage())
+        .findFirst()
+        .orElse("");
+  }
+
+  private static boolean sameStatus(MachineConfigPoolStatus a, MachineConfigPoolStatus b) {
+    return a != null && Json.MAPPER.valueToTree(a).equals(Json.MAPPER.valueToTree(b));
+  }
+}

@@ -9,17 +9,56 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"go.etcd.io/etcd/client/pkg/v3/logutil"
 	"go.etcd.io/etcd/server/v3/embed"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 )
 
 type runningEtcd struct {
 	server    *embed.Etcd
 	clientURL string
+	closing   *atomic.Bool
 }
 
-func (e runningEtcd) stop() { e.server.Close() }
+func (e runningEtcd) stop() {
+	e.closing.Store(true)
+	e.server.Close()
+}
+
+// closedServing is what etcd's serving goroutines log, at error level, when Close shuts their
+// listeners: four lines at every clean stop that read as failures. Dropped once closing.
+const closedServing = "setting up serving from embedded etcd failed."
+
+type quietOnClose struct {
+	zapcore.Core
+	closing *atomic.Bool
+}
+
+func (q quietOnClose) With(fields []zapcore.Field) zapcore.Core {
+	return quietOnClose{q.Core.With(fields), q.closing}
+}
+
+func (q quietOnClose) Check(e zapcore.Entry, ce *zapcore.CheckedEntry) *zapcore.CheckedEntry {
+	if q.closing.Load() && e.Message == closedServing {
+		return ce
+	}
+	return q.Core.Check(e, ce)
+}
+
+// etcdLogger logs errors to stderr, as LogLevel "error" did, without the closing noise.
+func etcdLogger(closing *atomic.Bool) (*zap.Logger, error) {
+	cfg := logutil.DefaultZapLoggerConfig
+	cfg.Level = zap.NewAtomicLevelAt(zap.ErrorLevel)
+	cfg.OutputPaths = []string{"stderr"}
+	cfg.ErrorOutputPaths = []string{"stderr"}
+	return cfg.Build(zap.WrapCore(func(c zapcore.Core) zapcore.Core {
+		return quietOnClose{c, closing}
+	}))
+}
 
 // startEtcd runs a single-member etcd on two loopback ports, kept in the state dir so that a
 // restart on the same data finds the member where it was. A port is probed free and then bound by
@@ -53,6 +92,12 @@ func startEtcdOn(dir string, fsync bool, clientPort, peerPort int) (runningEtcd,
 	cfg.UnsafeNoFsync = !fsync
 	cfg.LogLevel = "error"
 	cfg.LogOutputs = []string{"stderr"}
+	closing := &atomic.Bool{}
+	lg, err := etcdLogger(closing)
+	if err != nil {
+		return runningEtcd{}, err
+	}
+	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(lg)
 	cfg.AutoCompactionMode = "periodic"
 	cfg.AutoCompactionRetention = "5m"
 	cfg.QuotaBackendBytes = 8 << 30
@@ -69,7 +114,7 @@ func startEtcdOn(dir string, fsync bool, clientPort, peerPort int) (runningEtcd,
 		server.Close()
 		return runningEtcd{}, fmt.Errorf("not ready within 60 s")
 	}
-	return runningEtcd{server: server, clientURL: client.String()}, nil
+	return runningEtcd{server: server, clientURL: client.String(), closing: closing}, nil
 }
 
 func etcdPorts(dir string, fresh bool) (int, int, error) {

@@ -75,8 +75,10 @@ final class DemoCommand implements Callable<Integer> {
       return ExitCodes.UNREADABLE;
     }
     // The components' warnings (a rollback the demo provokes logs one) go to a file, so that the
-    // timeline stays readable; --verbose keeps everything on stderr.
-    Path log = Files.createTempFile("ocelot-demo-", ".log");
+    // timeline stays readable; --verbose keeps everything on stderr. One file per scenario,
+    // replaced
+    // by its next run, under .ocelot/ beside the sim's state: runs used to pile up in /tmp.
+    Path log = demoLog(scenario);
     if (!timings.verbose) {
       System.setProperty("org.slf4j.simpleLogger.logFile", log.toString());
     }
@@ -108,5 +110,15 @@ final class DemoCommand implements Callable<Integer> {
       Files.deleteIfExists(log);
     }
     return passed ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  /** .ocelot/demo-SCENARIO.log, emptied; a temporary file where the working dir is read-only. */
+  private static Path demoLog(String scenario) throws java.io.IOException {
+    try {
+      Path dir = Files.createDirectories(Path.of(".ocelot"));
+      return Files.write(dir.resolve("demo-" + scenario + ".log"), new byte[0]);
+    } catch (java.io.IOException e) {
+      return Files.createTempFile("ocelot-demo-", ".log");
+    }
   }
 }

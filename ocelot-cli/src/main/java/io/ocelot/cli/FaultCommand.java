@@ -29,17 +29,21 @@ import picocli.CommandLine.Parameters;
       "  fix-reboot NODE       rename it back; a hung reboot comes back",
       "  hang-reboot NODE      the next reboot never comes back (until fix-reboot)",
       "  boot-old NODE         the next boot lands in the old deployment",
-      "  fail-health NODE      its image's health check fails: a boot into an update rolls back",
-      "                        (fix-health undoes it)",
-      "  crash-boot NODE       boots into an update crash before the daemon runs; the boot",
-      "                        counter falls back after 3 (fix-crash-boot undoes it)",
-      "  fail-image-health IMAGE  booting IMAGE fails its health check on every node (a bad",
-      "                        image; fix-image-health undoes it)",
-      "  fail-image-kubelet IMAGE  booted into IMAGE, a node's kubelet never reports Ready (its",
-      "                        CNI never starts; fix-image-kubelet undoes it)",
+      "  fail-health NODE      its image's health check fails: a boot into an update",
+      "                        rolls back (fix-health undoes it)",
+      "  crash-boot NODE       boots into an update crash before the daemon runs; the",
+      "                        boot counter falls back after 3 (fix-crash-boot",
+      "                        undoes it)",
+      "  fail-image-health IMAGE",
+      "                        booting IMAGE fails its health check on every node (a",
+      "                        bad image; fix-image-health undoes it)",
+      "  fail-image-kubelet IMAGE",
+      "                        booted into IMAGE, a node's kubelet never reports Ready",
+      "                        (its CNI never starts; fix-image-kubelet undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
       "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
-      "  drift NODE PATH       edit a file the node's config owns, as by hand (fix-drift undoes it)"
+      "  drift NODE PATH       edit a file the node's config owns, as by hand",
+      "                        (fix-drift undoes it)"
     })
 final class FaultCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

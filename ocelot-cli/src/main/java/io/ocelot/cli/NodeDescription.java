@@ -52,7 +52,7 @@ final class NodeDescription {
     if (mcn.isEmpty()) {
       b.append("Update: no MachineConfigNode for this node (is it in a pool?)\n");
     } else {
-      timeline(b, mcn.get(), now);
+      timeline(b, mcn.get(), failure.map(FailureRecord::failedAt), now);
     }
     failure.ifPresent(f -> failure(b, f));
     return b.toString();
@@ -64,13 +64,14 @@ final class NodeDescription {
   }
 
   /** The conditions that happened, oldest first: the update as it went. */
-  private static void timeline(StringBuilder b, MachineConfigNode mcn, Instant now) {
+  private static void timeline(
+      StringBuilder b, MachineConfigNode mcn, Optional<Instant> lastFailure, Instant now) {
     List<Condition> happened =
         Optional.ofNullable(mcn.getStatus()).map(s -> s.getConditions()).orElse(List.of()).stream()
             .filter(c -> !"NotYetOccurred".equals(c.getReason()))
             .sorted(
                 Comparator.comparing(
-                    c -> Optional.ofNullable(c.getLastTransitionTime()).orElse("")))
+                    c -> said(c, lastFailure).orElse(Instant.MIN), Comparator.naturalOrder()))
             .toList();
     b.append("Update (MachineConfigNode ").append(Printable.escape(mcn.getMetadata().getName()));
     b.append(", desired ").append(Printable.escape(mcn.getSpec().getConfigVersion().getDesired()));
@@ -82,7 +83,7 @@ final class NodeDescription {
       b.append(
           String.format(
               "  %-9s %-26s %-8s %s%n",
-              ago(c.getLastTransitionTime(), now),
+              ago(said(c, lastFailure), now),
               c.getType(),
               c.getStatus(),
               Printable.escape(c.getMessage())));
@@ -134,17 +135,37 @@ final class NodeDescription {
     b.append(String.format("%-16s %s%n", label + ":", Printable.escape(value)));
   }
 
+  /**
+   * When a condition last said what it says: its transition, or — for a NodeDegraded still True,
+   * whose transition stays at the first failure while each retry's failure replaces its message —
+   * the last failure's time. Sorting by the transition alone listed the newest failure first.
+   */
+  private static Optional<Instant> said(Condition c, Optional<Instant> lastFailure) {
+    Optional<Instant> transition = parse(c.getLastTransitionTime());
+    if (!"NodeDegraded".equals(c.getType()) || !"True".equals(c.getStatus())) {
+      return transition;
+    }
+    return lastFailure.filter(f -> transition.map(f::isAfter).orElse(true)).or(() -> transition);
+  }
+
+  private static Optional<Instant> parse(String time) {
+    try {
+      return Optional.ofNullable(time).filter(t -> !t.isEmpty()).map(Instant::parse);
+    } catch (java.time.format.DateTimeParseException e) {
+      return Optional.empty();
+    }
+  }
+
   /** {@code 42s}, {@code 5m}, {@code 3h}, {@code 2d} ago, as kubectl prints ages. */
   static String ago(String time, Instant now) {
-    if (time == null || time.isEmpty()) {
+    return ago(parse(time), now);
+  }
+
+  private static String ago(Optional<Instant> time, Instant now) {
+    if (time.isEmpty()) {
       return "-";
     }
-    Duration d;
-    try {
-      d = Duration.between(Instant.parse(time), now);
-    } catch (java.time.format.DateTimeParseException e) {
-      return "-";
-    }
+    Duration d = Duration.between(time.get(), now);
     long s = Math.max(0, d.getSeconds());
     if (s < 120) {
       return s + "s";

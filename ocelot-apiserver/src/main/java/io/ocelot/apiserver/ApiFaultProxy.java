@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.internal.SSLUtils;
+import io.ocelot.runtime.BackgroundThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,12 +55,7 @@ public final class ApiFaultProxy implements AutoCloseable {
   private final List<ApiFault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, Integer> injected = new ConcurrentHashMap<>();
   private final ScheduledExecutorService cuts =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "api-fault-proxy-cuts");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(BackgroundThreads.named("api-fault-proxy-cuts"));
 
   private ApiFaultProxy(
       HttpServer server, ExecutorService threads, HttpClient upstream, URI target, long seed) {
@@ -85,12 +81,7 @@ public final class ApiFaultProxy implements AutoCloseable {
     }
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
     ExecutorService threads =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "api-fault-proxy");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newCachedThreadPool(BackgroundThreads.named("api-fault-proxy"));
     ApiFaultProxy proxy =
         new ApiFaultProxy(server, threads, client, URI.create(upstream.getMasterUrl()), seed);
     server.createContext("/", proxy::handle);

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientImpl;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.ocelot.runtime.BackgroundThreads;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
@@ -12,7 +13,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -24,14 +24,14 @@ import javax.net.ssl.SSLParameters;
  *   <li>connections: a few JDK HTTP clients, each one HTTP/2 connection with one selector thread
  *       (watches go over HTTP, not a WebSocket of their own);
  *   <li>the JSON mapper with its (de)serializer caches: fabric8 builds one per client, and every
- *       new client introspects Node, Event and the rest again (~1 MiB of heap per client);
+ *       new client introspects Node, Event and the rest again;
  *   <li>the threads that run their requests' and informers' callbacks.
  * </ul>
  *
  * <p>The simulator's daemons each had all of these of their own, and built them again after every
- * simulated reboot: at 1000 workers a gigabyte of heap was Jackson's caches, and the restarted
- * daemons' threads were the JVM's largest CPU share. A real daemon runs on its own node with its
- * own; this is the simulator's economy, not the daemon's.
+ * simulated reboot: with a thousand workers most of the heap was Jackson's caches and the restarted
+ * daemons' threads the JVM's largest CPU share (docs/performance.md). A real daemon runs on its own
+ * node with its own; this is the simulator's economy, not the daemon's.
  *
  * <p>A client goes through connection {@code floorMod(key.hashCode(), connections)}, so one node's
  * daemon keeps its connection across restarts. The first client built on a connection sets its TLS
@@ -97,12 +97,7 @@ public final class ClientSharing implements AutoCloseable {
   }
 
   private static ThreadFactory threads() {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "shared-client-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return BackgroundThreads.numbered("shared-client");
   }
 
   /**

@@ -149,7 +149,12 @@ public final class DaemonBenchmark {
       List<String> options, Map<String, String> env, Map<String, String> pod, Path root, Path log)
       throws IOException {
     List<String> argv = new ArrayList<>(command);
-    argv.addAll(List.of("--node=" + NODE, "--host-root=" + root, "--metrics-address=127.0.0.1:0"));
+    argv.addAll(
+        List.of(
+            "--node=" + NODE,
+            "--host-root=" + root,
+            "--host=simulated",
+            "--metrics-address=127.0.0.1:0"));
     Map<String, String> environment = new HashMap<>(env);
     environment.putAll(pod);
     environment.put("NODE_NAME", NODE);

@@ -1,6 +1,6 @@
 package io.ocelot.bench;
 
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +20,7 @@ final class ThreadSampler {
   private ThreadSampler(ThreadCpu first) {
     this.seen = new AtomicReference<>(first);
     this.timer =
-        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("ocelot-bench-threads"));
+        Executors.newSingleThreadScheduledExecutor(BackgroundThreads.named("ocelot-bench-threads"));
   }
 
   static ThreadSampler start(ThreadCpu first) {

@@ -6,7 +6,7 @@ import io.ocelot.console.Alert;
 import io.ocelot.console.Console;
 import io.ocelot.console.NodeStateAlerts;
 import io.ocelot.console.PrometheusAlerts;
-import io.ocelot.http.HttpEndpoint;
+import io.ocelot.runtime.HttpEndpoint;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;

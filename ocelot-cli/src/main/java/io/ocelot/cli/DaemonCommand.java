@@ -40,6 +40,14 @@ final class DaemonCommand implements Callable<Integer> {
   Path hostRoot;
 
   @Option(
+      names = "--host",
+      defaultValue = "chroot",
+      description =
+          "chroot: a real host at --host-root, its tools run with chroot (default); simulated: a"
+              + " root of ocelot-fakehost's stand-ins.")
+  String host;
+
+  @Option(
       names = "--metrics-address",
       defaultValue = DaemonOptions.DEFAULT_METRICS_ADDRESS,
       description = "host:port for /metrics and /healthz (default: ${DEFAULT-VALUE}).")
@@ -59,6 +67,7 @@ final class DaemonCommand implements Callable<Integer> {
             Optional.ofNullable(node),
             Optional.ofNullable(cluster.kubeconfig),
             hostRoot,
+            host,
             metricsAddress,
             eventNamespace);
     if (parsed instanceof DaemonOptions.Invalid invalid) {

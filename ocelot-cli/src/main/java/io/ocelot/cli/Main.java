@@ -2,7 +2,7 @@ package io.ocelot.cli;
 
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.HostException;
-import io.ocelot.http.ProcessDefaults;
+import io.ocelot.runtime.ProcessDefaults;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -35,26 +35,45 @@ import picocli.CommandLine.Option;
 final class PlanCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  // The same words as `ocelot host apply` and the node's annotations (currentConfig,
+  // desiredConfig). --from/--to and their -image forms were this command's first names: hidden
+  // aliases for a release.
   @Option(
-      names = "--from",
-      required = true,
+      names = "--current",
       arity = "1..*",
       paramLabel = "FILE",
-      description = "The node's current config.")
+      description = "The node's current config (required).")
+  List<Path> current;
+
+  @Option(names = "--from", arity = "1..*", hidden = true)
   List<Path> from;
 
   @Option(
-      names = "--to",
-      required = true,
+      names = "--desired",
       arity = "1..*",
       paramLabel = "FILE",
-      description = "The desired config.")
+      description = "The desired config (required).")
+  List<Path> desired;
+
+  @Option(names = "--to", arity = "1..*", hidden = true)
   List<Path> to;
 
-  @Option(names = "--from-image", description = "The node's current layered (OCL) image.")
+  @Option(
+      names = "--current-image",
+      paramLabel = "IMAGE",
+      description = "The node's current layered (OCL) image.")
+  String currentImage;
+
+  @Option(names = "--from-image", hidden = true)
   String fromImage;
 
-  @Option(names = "--to-image", description = "The desired layered (OCL) image.")
+  @Option(
+      names = "--desired-image",
+      paramLabel = "IMAGE",
+      description = "The desired layered (OCL) image.")
+  String desiredImage;
+
+  @Option(names = "--to-image", hidden = true)
   String toImage;
 
   @Option(
@@ -89,9 +108,21 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws JsonProcessingException {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
+    Optional<List<Path>> currentFiles = either(current, from);
+    Optional<List<Path>> desiredFiles = either(desired, to);
+    if (currentFiles.isEmpty() || desiredFiles.isEmpty()) {
+      err.println(
+          "error: missing "
+              + (currentFiles.isEmpty() ? "--current FILE..." : "")
+              + (currentFiles.isEmpty() && desiredFiles.isEmpty() ? " and " : "")
+              + (desiredFiles.isEmpty() ? "--desired FILE..." : ""));
+      err.println("usage: ocelot plan --current FILE... --desired FILE... (see --help)");
+      return ExitCodes.UNREADABLE;
+    }
     ConfigInputs.Resolved a =
-        ConfigInputs.resolve("--from", from, pool, RenderDefaults.NONE, out, err);
-    ConfigInputs.Resolved b = ConfigInputs.resolve("--to", to, pool, RenderDefaults.NONE, out, err);
+        ConfigInputs.resolve("--current", currentFiles.get(), pool, RenderDefaults.NONE, out, err);
+    ConfigInputs.Resolved b =
+        ConfigInputs.resolve("--desired", desiredFiles.get(), pool, RenderDefaults.NONE, out, err);
     if (a.config().isEmpty() || b.config().isEmpty()) {
       return Math.max(a.exitCode(), b.exitCode());
     }
@@ -116,26 +147,29 @@ final class PlanCommand implements Callable<Integer> {
                   Optional.ofNullable(found.get(0).getSpec())
                       .map(MachineConfigurationSpec::nodeDisruptionPolicy)));
     }
-    ConfigTarget current = target(a.config().get(), fromImage);
-    ConfigTarget desired = target(b.config().get(), toImage);
+    ConfigTarget from = target(a.config().get(), either(currentImage, fromImage));
+    ConfigTarget to = target(b.config().get(), either(desiredImage, toImage));
     Observed observed =
         new Observed(
-            Optional.of(booted != null ? booted : current.effectiveImage()),
-            false,
-            Optional.empty());
-    PlanResult result = Planner.plan(current, desired, observed, policy);
+            Optional.of(booted != null ? booted : from.effectiveImage()), false, Optional.empty());
+    PlanResult result = Planner.plan(from, to, observed, policy);
     if (output == OutputFormat.json) {
       out.println(
           Json.MAPPER
               .writerWithDefaultPrettyPrinter()
-              .writeValueAsString(PlanJson.of(result, current, desired)));
+              .writeValueAsString(PlanJson.of(result, from, to)));
     } else {
-      new PlanPrinter(out).print(result, current.describe(), desired.describe());
+      new PlanPrinter(out).print(result, from.describe(), to.describe());
     }
     return result instanceof PlanResult.Ready ? ExitCodes.OK : ExitCodes.INVALID;
   }
 
-  private static ConfigTarget target(MachineConfig config, String image) {
-    return new ConfigTarget(config, Optional.ofNullable(image));
+  private static ConfigTarget target(MachineConfig config, Optional<String> image) {
+    return new ConfigTarget(config, image);
+  }
+
+  /** The option's value, else its hidden alias's. */
+  private static <T> Optional<T> either(T name, T alias) {
+    return Optional.ofNullable(name).or(() -> Optional.ofNullable(alias));
   }
 }

@@ -1,6 +1,6 @@
 package io.ocelot.cli;
 
-import io.ocelot.http.ShutdownGate;
+import io.ocelot.runtime.ShutdownGate;
 import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimCluster;
 import io.ocelot.sim.SimException;

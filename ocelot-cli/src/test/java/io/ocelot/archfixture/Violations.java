@@ -14,6 +14,7 @@ public final class Violations {
   public static final Class<?> SUPPORT_POOL =
       io.ocelot.controller.support.archfixture.SupportUsesPool.class;
   public static final Class<?> SIM_BENCH = io.ocelot.sim.archfixture.SimUsesBench.class;
+  public static final Class<?> RUNTIME = io.ocelot.runtime.archfixture.RuntimeUsesDaemon.class;
   public static final Class<?> FAKEHOST = io.ocelot.fakehost.archfixture.FakehostUsesApi.class;
   public static final Class<?> CONSOLE = io.ocelot.console.archfixture.ConsoleUsesDaemon.class;
   public static final Class<?> NODE = io.ocelot.daemon.node.archfixture.NodeWritesState.class;

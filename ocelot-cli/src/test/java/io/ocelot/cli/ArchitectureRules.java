@@ -125,6 +125,17 @@ final class ArchitectureRules {
                               "io.ocelot.controller.members..", "io.ocelot.controller.support.."))))
           .as("the controller's shared packages (members, support) use no reconciler");
 
+  /** What every process shares at run time stands on the API model alone. */
+  static final ArchRule RUNTIME_USES_ONLY_THE_API =
+      noClasses()
+          .that()
+          .resideInAPackage("io.ocelot.runtime..")
+          .should()
+          .dependOnClassesThat(
+              resideInAPackage("io.ocelot..")
+                  .and(not(resideInAnyPackage("io.ocelot.runtime..", "io.ocelot.api.."))))
+          .as("the process runtime (ocelot-runtime) uses nothing of ours but the API model");
+
   static final ArchRule ONLY_CLI_USES_SIM =
       noClasses()
           .that()
@@ -154,9 +165,9 @@ final class ArchitectureRules {
                   .and(
                       not(
                           resideInAnyPackage(
-                              "io.ocelot.console..", "io.ocelot.api..", "io.ocelot.http.."))))
+                              "io.ocelot.console..", "io.ocelot.api..", "io.ocelot.runtime.."))))
           .as(
-              "the console reads the cluster only through the API (and serves through ocelot-http)");
+              "the console reads the cluster only through the API (and serves through ocelot-runtime)");
 
   static final ArchRule FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS =
       noClasses()
@@ -230,6 +241,7 @@ final class ArchitectureRules {
           CONTROLLER_ROOMS_FREE_OF_CYCLES,
           CONTROLLER_WIRING_ON_TOP,
           CONTROLLER_SHARED_AT_THE_BOTTOM,
+          RUNTIME_USES_ONLY_THE_API,
           ONLY_CLI_USES_SIM,
           ONLY_CLI_USES_BENCH,
           CONSOLE_USES_ONLY_THE_API,

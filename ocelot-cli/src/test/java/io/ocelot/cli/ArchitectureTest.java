@@ -49,6 +49,7 @@ class ArchitectureTest {
             "io.ocelot.console.Console",
             "io.ocelot.sim.SimCluster",
             "io.ocelot.bench.RolloutBenchmark",
+            "io.ocelot.runtime.kube.EventRecorder",
             "io.ocelot.fakehost.FakeHost",
             "io.ocelot.apiserver.EmbeddedApiServer",
             "io.ocelot.cli.Main")) {
@@ -68,6 +69,7 @@ class ArchitectureTest {
         Arguments.of(ArchitectureRules.CONTROLLER_WIRING_ON_TOP, Violations.POOL_WIRING),
         Arguments.of(ArchitectureRules.CONTROLLER_SHARED_AT_THE_BOTTOM, Violations.SUPPORT_POOL),
         Arguments.of(ArchitectureRules.ONLY_CLI_USES_SIM, Violations.CONTROLLER),
+        Arguments.of(ArchitectureRules.RUNTIME_USES_ONLY_THE_API, Violations.RUNTIME),
         Arguments.of(ArchitectureRules.ONLY_CLI_USES_BENCH, Violations.SIM_BENCH),
         Arguments.of(ArchitectureRules.CONSOLE_USES_ONLY_THE_API, Violations.CONSOLE),
         Arguments.of(ArchitectureRules.FAKEHOST_DEPENDS_ON_NOTHING_OF_OURS, Violations.FAKEHOST),

@@ -145,9 +145,9 @@ class CliTest {
     Run r =
         run(
             "plan",
-            "--from",
+            "--current",
             ex("00-worker.yaml"),
-            "--to",
+            "--desired",
             ex("00-worker.yaml"),
             ex("50-chrony.yaml"),
             ex("70-core-ssh.yaml"));
@@ -169,9 +169,9 @@ class CliTest {
   void planWithANodeDisruptionPolicyNamesTheActionAndThePolicyPath() throws Exception {
     String[] change = {
       "plan",
-      "--from",
+      "--current",
       ex("00-worker.yaml"),
-      "--to",
+      "--desired",
       ex("00-worker.yaml"),
       ex("50-chrony.yaml"),
       "--policy",
@@ -211,9 +211,9 @@ class CliTest {
     Run r =
         run(
             "plan",
-            "--from",
+            "--current",
             ex("00-worker.yaml"),
-            "--to",
+            "--desired",
             ex("50-chrony.yaml"),
             "--policy",
             bad.toString());
@@ -231,9 +231,9 @@ class CliTest {
     Run notAPolicy =
         run(
             "plan",
-            "--from",
+            "--current",
             ex("00-worker.yaml"),
-            "--to",
+            "--desired",
             ex("50-chrony.yaml"),
             "--policy",
             ex("50-chrony.yaml"));
@@ -248,13 +248,13 @@ class CliTest {
     Run r =
         run(
             "plan",
-            "--from",
+            "--current",
             ex("00-worker.yaml"),
-            "--to",
+            "--desired",
             ex("00-worker.yaml"),
-            "--from-image",
+            "--current-image",
             i1,
-            "--to-image",
+            "--desired-image",
             i2,
             "--booted",
             i2,
@@ -274,9 +274,9 @@ class CliTest {
     Run r =
         run(
             "plan",
-            "--from",
+            "--current",
             ex("00-worker.yaml"),
-            "--to",
+            "--desired",
             ex("00-worker.yaml"),
             ex("unreconcilable/90-data-disk.yaml"));
     assertThat(r.code()).isEqualTo(1);
@@ -297,13 +297,44 @@ class CliTest {
   @Test
   void planWithUnreadableOrMissingInputs(@TempDir Path dir) {
     Run missing =
-        run("plan", "--from", dir.resolve("a.yaml").toString(), "--to", ex("00-worker.yaml"));
+        run(
+            "plan",
+            "--current",
+            dir.resolve("a.yaml").toString(),
+            "--desired",
+            ex("00-worker.yaml"));
     assertThat(missing.code()).isEqualTo(2);
-    Run noTo = run("plan", "--from", ex("00-worker.yaml"));
-    assertThat(noTo.code()).isEqualTo(2);
-    Run onlyMosc = run("plan", "--from", ex("layered"), "--to", ex("00-worker.yaml"));
+    Run noDesired = run("plan", "--current", ex("00-worker.yaml"));
+    assertThat(noDesired.code()).isEqualTo(2);
+    assertThat(noDesired.err()).contains("error: missing --desired FILE...");
+    Run onlyMosc = run("plan", "--current", ex("layered"), "--desired", ex("00-worker.yaml"));
     assertThat(onlyMosc.code()).isEqualTo(1);
-    assertThat(onlyMosc.err()).contains("--from: no MachineConfig in");
+    assertThat(onlyMosc.err()).contains("--current: no MachineConfig in");
+  }
+
+  @Test
+  void planStillTakesItsFirstOptionNamesWithoutShowingThem() {
+    String i1 = "registry.example.com/l@sha256:" + "1".repeat(64);
+    String i2 = "registry.example.com/l@sha256:" + "2".repeat(64);
+    String a = ex("00-worker.yaml");
+    String b = ex("50-chrony.yaml");
+    Run old = run("plan", "--from", a, "--to", a, b, "--from-image", i1, "--to-image", i2);
+    Run now =
+        run(
+            "plan",
+            "--current",
+            a,
+            "--desired",
+            a,
+            b,
+            "--current-image",
+            i1,
+            "--desired-image",
+            i2);
+    assertThat(old.code()).isZero();
+    assertThat(old.out()).isEqualTo(now.out()).contains("sha256:2222");
+    Run help = run("plan", "--help");
+    assertThat(help.out()).contains("--current", "--desired-image").doesNotContain("--from");
   }
 
   @Test

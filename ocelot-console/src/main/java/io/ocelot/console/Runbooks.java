@@ -1,7 +1,7 @@
 package io.ocelot.console;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.ocelot.http.HttpEndpoint;
+import io.ocelot.runtime.HttpEndpoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -23,6 +23,7 @@ import io.ocelot.controller.support.CacheStores;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.controller.support.NodeUpdates;
 import io.ocelot.controller.support.ObjectEvents;
+import io.ocelot.runtime.BackgroundThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -60,8 +61,8 @@ public final class ControllerOperator implements AutoCloseable {
 
   /**
    * Reconciles under way at once, all reconcilers together. They mostly wait on the API server (a
-   * drain's cordon, evictions and acknowledgement are round trips); with 4, at 5000 nodes all four
-   * were drains waiting on node writes while the pool's next pass queued behind them.
+   * drain's cordon, evictions and acknowledgement are round trips); with a handful, a large pool's
+   * drains took them all while the pool's next pass queued behind them.
    */
   static final int RECONCILE_THREADS = 16;
 
@@ -181,17 +182,11 @@ public final class ControllerOperator implements AutoCloseable {
 
   /**
    * Where a rollout pass's node writes run, eight at a time (they wait on the server, not on a
-   * core): at 5000 nodes a new target is 500 targets and 4500 taints, which one after the other
-   * held the first batch back for 45 s (docs/performance.md).
+   * core): one after the other, a large pool's targets and taints held the first batch back
+   * (docs/performance.md).
    */
   private static ExecutorService nodeWriters() {
-    return Executors.newFixedThreadPool(
-        8,
-        r -> {
-          Thread t = new Thread(r, "ocelot-node-writer");
-          t.setDaemon(true);
-          return t;
-        });
+    return Executors.newFixedThreadPool(8, BackgroundThreads.named("ocelot-node-writer"));
   }
 
   /** Every reconciler: MCO-like retries, and caches without managedFields ({@link CacheStores}). */

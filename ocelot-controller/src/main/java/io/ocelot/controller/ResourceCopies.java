@@ -9,8 +9,9 @@ import io.javaoperatorsdk.operator.api.config.Cloner;
 /**
  * How JOSDK copies a primary resource before each reconcile (so the reconciler may change its
  * copy): a Node through fabric8's builder, which copies every field, instead of a JSON round trip.
- * The drain and MachineConfigNode reconcilers run on every node event; the JSON copies were 6 % of
- * the sim JVM's samples at 300 workers. Every other kind is copied through JSON, as by default.
+ * The drain and MachineConfigNode reconcilers run on every node event, where the JSON copies showed
+ * in the sim's profiles (docs/performance.md). Every other kind is copied through JSON, as by
+ * default.
  */
 final class ResourceCopies implements Cloner {
   private final KubernetesSerialization json;

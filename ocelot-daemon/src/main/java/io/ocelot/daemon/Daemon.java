@@ -20,7 +20,7 @@ import io.ocelot.daemon.sync.SyncParts;
 import io.ocelot.daemon.txn.Checkpoint;
 import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.daemon.txn.StateStore;
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -77,7 +77,8 @@ public final class Daemon implements AutoCloseable {
         new ClusterDrain(writer, events, reporter, clock, cache::awaitNews, settings.drain());
     this.drift = new DriftMonitor(checked, events, metrics.drift(), clock, () -> view(writer));
     ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(1, DaemonThreads.named("ocelot-daemon-" + settings.node()));
+        new ScheduledThreadPoolExecutor(
+            1, BackgroundThreads.named("ocelot-daemon-" + settings.node()));
     // Closing drops pending retries; only a sync already running may finish.
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.worker = executor;

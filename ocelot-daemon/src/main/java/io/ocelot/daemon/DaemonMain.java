@@ -4,11 +4,12 @@ import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.sync.DaemonMetrics;
 import io.ocelot.daemon.txn.HostContext;
-import io.ocelot.http.MetricsServer;
-import io.ocelot.http.ProcessDefaults;
-import io.ocelot.http.ShutdownGate;
+import io.ocelot.runtime.MetricsServer;
+import io.ocelot.runtime.ProcessDefaults;
+import io.ocelot.runtime.ShutdownGate;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -94,10 +95,13 @@ public final class DaemonMain {
       err.println("error: host root " + options.hostRoot() + " is not a directory");
       return UNREADABLE;
     }
-    HostContext host =
-        HostWiring.isSimulated(options.hostRoot())
-            ? HostWiring.simulated(options.hostRoot())
-            : HostWiring.chroot(options.hostRoot());
+    HostContext host;
+    try {
+      host = HostWiring.of(options.host(), options.hostRoot());
+    } catch (HostException e) {
+      err.println("error: " + e.getMessage());
+      return UNREADABLE;
+    }
     PrometheusRegistry registry = new PrometheusRegistry();
     DaemonSettings settings =
         DaemonSettings.defaults(options.node()).withEventNamespace(options.eventNamespace());
@@ -139,9 +143,9 @@ public final class DaemonMain {
 
   /**
    * fabric8 learns the kinds on its class path (every model jar's list, ~200 classes loaded) the
-   * first time it reads a watch event: ~0.1 s of CPU and a collection in a daemon that otherwise
-   * idles at a millisecond a second. Learned here, while the node's listing is in flight, instead
-   * of at the watch's first bookmark a minute later or in the middle of the first update.
+   * first time it reads a watch event: more CPU than a minute of idling, and a collection. Learned
+   * here, while the node's listing is in flight, instead of at the watch's first bookmark a minute
+   * later or in the middle of the first update.
    */
   static KubernetesResource learnKinds(KubernetesClient client) {
     return client

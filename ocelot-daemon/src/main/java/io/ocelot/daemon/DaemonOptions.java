@@ -1,6 +1,6 @@
 package io.ocelot.daemon;
 
-import io.ocelot.http.HttpEndpoint;
+import io.ocelot.runtime.HttpEndpoint;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -10,6 +10,7 @@ import java.util.Optional;
 
 /**
  * What a daemon is started with: its node, how it reaches the cluster, where the host is mounted
+ * and what kind of host it is (a real one, its tools run through chroot, unless told otherwise),
  * and where it serves {@code /metrics}. Parsed from plain {@code --name=value} arguments by {@link
  * #parse}, so that the daemon's own image needs no command-line library.
  */
@@ -17,6 +18,7 @@ public record DaemonOptions(
     String node,
     Optional<Path> kubeconfig,
     Path hostRoot,
+    HostWiring.Kind host,
     InetSocketAddress metricsAddress,
     String eventNamespace) {
 
@@ -27,7 +29,8 @@ public record DaemonOptions(
       String.join(
           "\n",
           "Usage: ocelot-daemon --node=NAME [--kubeconfig=FILE] [--host-root=DIR]",
-          "                     [--metrics-address=HOST:PORT] [--event-namespace=NS]",
+          "                     [--host=chroot|simulated] [--metrics-address=HOST:PORT]",
+          "                     [--event-namespace=NS]",
           "Run the node agent for one node: watch the Node, apply the MachineConfig (and layered",
           "image) it is told to, as one transaction, and report with MCO's annotations, events and",
           "metrics. Runs until stopped.",
@@ -36,6 +39,8 @@ public record DaemonOptions(
           "  --host-root=DIR             where the host is mounted (default: "
               + DEFAULT_HOST_ROOT
               + ")",
+          "  --host=chroot|simulated     a real host, its tools run with chroot (default), or a",
+          "                              simulated root of ocelot-fakehost's stand-ins",
           "  --metrics-address=HOST:PORT /metrics and /healthz (default: "
               + DEFAULT_METRICS_ADDRESS
               + ")",
@@ -54,7 +59,7 @@ public record DaemonOptions(
   public record Help() implements Parsed {}
 
   private static final List<String> NAMES =
-      List.of("node", "kubeconfig", "host-root", "metrics-address", "event-namespace");
+      List.of("node", "kubeconfig", "host-root", "host", "metrics-address", "event-namespace");
 
   /** Reads {@code --name=value} or {@code --name value} arguments; $NODE_NAME names the node. */
   public static Parsed parse(List<String> args, Map<String, String> env) {
@@ -88,6 +93,7 @@ public record DaemonOptions(
         Optional.ofNullable(given.get("node")).or(() -> Optional.ofNullable(env.get("NODE_NAME"))),
         Optional.ofNullable(given.get("kubeconfig")).map(Path::of),
         Path.of(given.getOrDefault("host-root", DEFAULT_HOST_ROOT)),
+        given.getOrDefault("host", "chroot"),
         given.getOrDefault("metrics-address", DEFAULT_METRICS_ADDRESS),
         given.getOrDefault("event-namespace", DaemonSettings.DEFAULT_EVENT_NAMESPACE));
   }
@@ -97,10 +103,15 @@ public record DaemonOptions(
       Optional<String> node,
       Optional<Path> kubeconfig,
       Path hostRoot,
+      String host,
       String metricsAddress,
       String eventNamespace) {
     if (node.isEmpty() || node.get().isBlank()) {
       return new Invalid("--node is required (or set NODE_NAME)");
+    }
+    Optional<HostWiring.Kind> kind = HostWiring.Kind.named(host);
+    if (kind.isEmpty()) {
+      return new Invalid("--host must be chroot or simulated, got " + host);
     }
     Optional<InetSocketAddress> address = HttpEndpoint.address(metricsAddress);
     if (address.isEmpty()) {
@@ -110,6 +121,7 @@ public record DaemonOptions(
       return new Invalid("--event-namespace must not be empty");
     }
     return new Valid(
-        new DaemonOptions(node.get(), kubeconfig, hostRoot, address.get(), eventNamespace));
+        new DaemonOptions(
+            node.get(), kubeconfig, hostRoot, kind.get(), address.get(), eventNamespace));
   }
 }

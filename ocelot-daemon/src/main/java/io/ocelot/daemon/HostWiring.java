@@ -21,6 +21,7 @@ import io.ocelot.daemon.txn.HostContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 
 /** Builds the host ports for a real host (tools run with chroot) or a simulated root. */
 public final class HostWiring {
@@ -62,8 +63,48 @@ public final class HostWiring {
    * whose OS image tools are stand-ins (a simulator's machine) is not simulated: its systemd, users
    * and journal are real, and its tools run through {@code chroot}.
    */
+  public static final String SIMULATED_MARKER = "usr/lib/fakehost/simulated-root";
+
   public static boolean isSimulated(Path root) {
-    return Files.isRegularFile(root.resolve("usr/lib/fakehost/simulated-root"));
+    return Files.isRegularFile(root.resolve(SIMULATED_MARKER));
+  }
+
+  /** What kind of host the daemon was told it is on. */
+  public enum Kind {
+    /** A real host mounted at the root: tools run through chroot. */
+    CHROOT,
+    /** A root of ocelot-fakehost's stand-ins, run from its usr/bin. */
+    SIMULATED;
+
+    public static Optional<Kind> named(String name) {
+      return switch (name) {
+        case "chroot" -> Optional.of(CHROOT);
+        case "simulated" -> Optional.of(SIMULATED);
+        default -> Optional.empty();
+      };
+    }
+  }
+
+  /**
+   * The host of {@code kind} at {@code root}, or why the root is not that kind. Said, never
+   * guessed: a file on a real host could otherwise make the daemon run the host's tools outside
+   * chroot.
+   */
+  public static HostContext of(Kind kind, Path root) throws HostException {
+    boolean simulated = isSimulated(root);
+    if (kind == Kind.CHROOT && simulated) {
+      throw new HostException(
+          "host root "
+              + root
+              + " is a simulated root (it has "
+              + SIMULATED_MARKER
+              + "); start the daemon with --host=simulated");
+    }
+    if (kind == Kind.SIMULATED && !simulated) {
+      throw new HostException(
+          "--host=simulated, but host root " + root + " has no " + SIMULATED_MARKER);
+    }
+    return simulated ? simulated(root) : chroot(root);
   }
 
   private static HostContext wire(

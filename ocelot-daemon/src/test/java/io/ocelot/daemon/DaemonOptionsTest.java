@@ -26,6 +26,7 @@ class DaemonOptionsTest {
                     "worker-3",
                     Optional.of(Path.of("/etc/kube/config")),
                     Path.of("/host"),
+                    HostWiring.Kind.CHROOT,
                     new InetSocketAddress("127.0.0.1", 8797),
                     DaemonSettings.DEFAULT_EVENT_NAMESPACE)));
   }
@@ -60,6 +61,12 @@ class DaemonOptionsTest {
         .isEqualTo(new DaemonOptions.Invalid("--event-namespace must not be empty"));
     assertThat(DaemonOptions.parse(List.of("--node=a", "--help"), Map.of()))
         .isEqualTo(new DaemonOptions.Help());
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--host=auto"), Map.of()))
+        .isEqualTo(new DaemonOptions.Invalid("--host must be chroot or simulated, got auto"));
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--host", "simulated"), Map.of()))
+        .isInstanceOfSatisfying(
+            DaemonOptions.Valid.class,
+            v -> assertThat(v.options().host()).isEqualTo(HostWiring.Kind.SIMULATED));
   }
 
   @Test

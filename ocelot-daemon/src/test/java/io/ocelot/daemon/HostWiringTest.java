@@ -32,4 +32,20 @@ class HostWiringTest {
   void aHostRootIsNot() {
     assertThat(HostWiring.isSimulated(Path.of("/"))).isFalse();
   }
+
+  @Test
+  void theDaemonIsToldWhichKindItIsOnAndARootOfTheOtherKindIsRefused() throws Exception {
+    Path sim = HostRootBuilder.at(dir.resolve("sim")).build().root();
+    Path machine = HostRootBuilder.at(dir.resolve("machine")).buildOnRealRoot().root();
+
+    assertThat(HostWiring.of(HostWiring.Kind.SIMULATED, sim)).isNotNull();
+    // (CHROOT on the machine root would chroot into it: the machine tests do that, as root.)
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> HostWiring.of(HostWiring.Kind.CHROOT, sim))
+        .hasMessageContaining("is a simulated root")
+        .hasMessageContaining("--host=simulated");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> HostWiring.of(HostWiring.Kind.SIMULATED, machine))
+        .hasMessageContaining("--host=simulated, but host root " + machine + " has no");
+  }
 }

@@ -22,7 +22,7 @@ import io.ocelot.daemon.node.DrainSettings;
 import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -60,7 +60,7 @@ public final class SimCluster implements AutoCloseable {
   /**
    * Every how many ticks the roots are checked for reboot requests the daemons did not make (by
    * hand, a fault's): a daemon's own request is acted on when its command ends. Checking every root
-   * every tick cost 0.010–0.012 CPU-s per node update at 1000 workers.
+   * every tick was a measurable share of a large rollout's CPU (docs/performance.md).
    */
   private static final int REQUEST_CHECK_TICKS = 10;
 
@@ -369,9 +369,8 @@ public final class SimCluster implements AutoCloseable {
   /**
    * How often a simulated node's drift monitor re-reads its files: the sim's roots have no inotify
    * watcher (a thousand of them would cost a thousand threads). Every 2 s up to 1000 nodes; beyond,
-   * the whole fleet's re-reading stays at 500 checks a second (5000 nodes: every 10 s). At 5000
-   * nodes polling every 2 s, the daemons' worker threads used 0.58 cores, 0.44 of it in the kernel
-   * (0.28 and 0.18 at every 10 s).
+   * the whole fleet's re-reading stays at 500 checks a second (5000 nodes: every 10 s), which
+   * halves what polling costs a fleet that large (docs/performance.md).
    */
   static final Duration DRIFT_POLL = Duration.ofSeconds(2);
 
@@ -554,6 +553,6 @@ public final class SimCluster implements AutoCloseable {
 
   private static ScheduledExecutorService daemonThreads(int threads, String name) {
     return Executors.newScheduledThreadPool(
-        threads, threads == 1 ? DaemonThreads.named(name) : DaemonThreads.numbered(name));
+        threads, threads == 1 ? BackgroundThreads.named(name) : BackgroundThreads.numbered(name));
   }
 }

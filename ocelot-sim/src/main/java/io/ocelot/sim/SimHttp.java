@@ -2,7 +2,7 @@ package io.ocelot.sim;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.ocelot.http.HttpEndpoint;
+import io.ocelot.runtime.HttpEndpoint;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.BindException;

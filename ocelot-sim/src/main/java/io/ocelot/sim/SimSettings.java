@@ -82,94 +82,87 @@ public record SimSettings(
 
   /** Free ports: for demos and tests that must not collide with a running sim. */
   public SimSettings onFreePorts() {
-    return new SimSettings(
-        workers,
-        masters,
-        stateDir,
-        reset,
-        0,
-        0,
-        rebootTime,
-        buildTime,
-        retryCap,
-        controlPlane,
-        machines);
+    return change(
+        f -> {
+          f.apiPort = 0;
+          f.httpPort = 0;
+        });
   }
 
   /** A fresh cluster in {@code dir} (demos and benchmarks use a temporary one). */
   public SimSettings inFreshDir(Path dir) {
-    return new SimSettings(
-        workers,
-        masters,
-        dir,
-        false,
-        apiPort,
-        httpPort,
-        rebootTime,
-        buildTime,
-        retryCap,
-        controlPlane,
-        machines);
+    return change(
+        f -> {
+          f.stateDir = dir;
+          f.reset = false;
+        });
   }
 
   public SimSettings withWorkers(int n) {
-    return new SimSettings(
-        n,
-        masters,
-        stateDir,
-        reset,
-        apiPort,
-        httpPort,
-        rebootTime,
-        buildTime,
-        retryCap,
-        controlPlane,
-        machines);
+    return change(f -> f.workers = n);
   }
 
   public SimSettings withControlPlane(ControlPlaneMode mode) {
-    return new SimSettings(
-        workers,
-        masters,
-        stateDir,
-        reset,
-        apiPort,
-        httpPort,
-        rebootTime,
-        buildTime,
-        retryCap,
-        mode,
-        machines);
+    return change(f -> f.controlPlane = mode);
   }
 
   public SimSettings withTimes(Duration reboot, Duration build) {
-    return new SimSettings(
-        workers,
-        masters,
-        stateDir,
-        reset,
-        apiPort,
-        httpPort,
-        reboot,
-        build,
-        retryCap,
-        controlPlane,
-        machines);
+    return change(
+        f -> {
+          f.rebootTime = reboot;
+          f.buildTime = build;
+        });
   }
 
   /** The first {@code machines.count()} workers as machines. */
   public SimSettings withMachines(MachineSettings machines) {
+    return change(f -> f.machines = machines);
+  }
+
+  /** A copy with what {@code edit} changes (the withers' one constructor call). */
+  private SimSettings change(java.util.function.Consumer<Fields> edit) {
+    Fields f = new Fields(this);
+    edit.accept(f);
     return new SimSettings(
-        workers,
-        masters,
-        stateDir,
-        reset,
-        apiPort,
-        httpPort,
-        rebootTime,
-        buildTime,
-        retryCap,
-        controlPlane,
-        machines);
+        f.workers,
+        f.masters,
+        f.stateDir,
+        f.reset,
+        f.apiPort,
+        f.httpPort,
+        f.rebootTime,
+        f.buildTime,
+        f.retryCap,
+        f.controlPlane,
+        f.machines);
+  }
+
+  /** The fields of a copy being made. */
+  private static final class Fields {
+    int workers;
+    int masters;
+    Path stateDir;
+    boolean reset;
+    int apiPort;
+    int httpPort;
+    Duration rebootTime;
+    Duration buildTime;
+    Duration retryCap;
+    ControlPlaneMode controlPlane;
+    MachineSettings machines;
+
+    Fields(SimSettings s) {
+      workers = s.workers;
+      masters = s.masters;
+      stateDir = s.stateDir;
+      reset = s.reset;
+      apiPort = s.apiPort;
+      httpPort = s.httpPort;
+      rebootTime = s.rebootTime;
+      buildTime = s.buildTime;
+      retryCap = s.retryCap;
+      controlPlane = s.controlPlane;
+      machines = s.machines;
+    }
   }
 }

@@ -60,9 +60,9 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
 
   /**
    * At most one pass per pool in this time: a pass reads every member, and during a rollout node
-   * events arrive faster than passes end, so unpaced the pool reconciler ran back to back (half a
-   * core at 300 nodes on the benchmark). An event within the interval is not lost: the pass runs
-   * when it ends, and sees every change since.
+   * events arrive faster than passes end, so unpaced the pool reconciler ran back to back
+   * (docs/performance.md). An event within the interval is not lost: the pass runs when it ends,
+   * and sees every change since.
    */
   public static final Duration PASS_INTERVAL = Duration.ofMillis(200);
 

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * What a pass derives from a cached object (a node's {@code PoolNode}, an MCN's report), kept while
  * the object's resourceVersion stays: a pool pass reads every member, and deriving every view
- * afresh (copies of its annotations and labels) was most of a pass in a profile at 300 nodes. An
- * object without a resourceVersion is derived every time.
+ * afresh (copies of its annotations and labels) was most of a pass in a profile. An object without
+ * a resourceVersion is derived every time.
  */
 final class ViewMemo<T extends HasMetadata, V> {
   private record Entry<V>(String resourceVersion, V view) {}

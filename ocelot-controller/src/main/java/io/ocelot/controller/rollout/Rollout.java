@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * get the target; every other node not yet on it carries the UpdateInProgress taint. A paused pool
  * is left alone. Each write is handed to {@code written} so the next pass reads its own writes.
  *
- * <p>The writes go out several at a time, the candidates' first: at 5000 nodes a new target means
- * 500 targets and 4500 taints, which one after the other took 45 s on the benchmark's control plane
- * before the first batch had its target (docs/performance.md).
+ * <p>The writes go out several at a time, the candidates' first: in a large pool a new target means
+ * a batch of targets and a taint on every other node, and written one after the other they held the
+ * first batch back for most of a minute (docs/performance.md).
  */
 public final class Rollout {
   private static final Logger LOG = LoggerFactory.getLogger(Rollout.class);

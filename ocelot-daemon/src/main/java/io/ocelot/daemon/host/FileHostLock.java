@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>An idle lock holds no descriptor: every process the JVM starts inherits its descriptors, and
  * the JDK's spawn helper lists {@code /proc/self/fd} and closes each one. With a descriptor kept
- * per daemon, the simulator's thousand daemons made every host command cost about 4 ms more CPU.
+ * per daemon, the simulator's thousand daemons made every host command dearer
+ * (docs/performance.md).
  */
 public final class FileHostLock implements HostLock {
   public static final String FILE = "var/lib/ocelot/engine.lock";

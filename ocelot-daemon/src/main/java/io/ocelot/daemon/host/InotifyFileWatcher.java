@@ -1,6 +1,6 @@
 package io.ocelot.daemon.host;
 
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
@@ -71,7 +71,7 @@ public final class InotifyFileWatcher implements FileWatcher {
       throw new HostException("cannot watch host files: " + IoReasons.of(e), e);
     }
     Thread thread =
-        DaemonThreads.named("ocelot-drift-watch")
+        BackgroundThreads.named("ocelot-drift-watch")
             .newThread(() -> loop(service, names, onChange, looked));
     thread.start();
     // Closed means quiet: once close returns, no callback runs any more.

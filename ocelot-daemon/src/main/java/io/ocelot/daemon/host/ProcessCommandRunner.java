@@ -1,6 +1,6 @@
 package io.ocelot.daemon.host;
 
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,8 +30,7 @@ public final class ProcessCommandRunner implements CommandRunner {
 
   /**
    * A simulated root's tools run in the C locale whatever the user's shell says: the fake tools'
-   * output then never depends on it, and bash skips loading the locale's ~26 files at every start
-   * (0.2–0.7 ms per command here).
+   * output then never depends on it, and bash skips loading the locale's files at every start.
    */
   private static final Map<String, String> SIMULATED_ENVIRONMENT = Map.of("LC_ALL", "C");
 
@@ -44,7 +43,7 @@ public final class ProcessCommandRunner implements CommandRunner {
           10,
           TimeUnit.SECONDS,
           new SynchronousQueue<>(),
-          DaemonThreads.named("ocelot-command-output"));
+          BackgroundThreads.named("ocelot-command-output"));
 
   private ProcessCommandRunner(Launcher launcher, Map<String, String> environment) {
     this.launcher = launcher;

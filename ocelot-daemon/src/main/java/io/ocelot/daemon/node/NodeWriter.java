@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.daemon.host.HostException;
+import io.ocelot.runtime.kube.PatchTarget;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.ocelot.sim.machine;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.CommandRunner;
-import io.ocelot.http.DaemonThreads;
+import io.ocelot.runtime.BackgroundThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +75,8 @@ public final class Machine implements AutoCloseable {
     this.layer = layer;
     this.binds = List.copyOf(binds);
     this.programs = programs;
-    this.parent = Executors.newSingleThreadExecutor(DaemonThreads.named("ocelot-machine-" + name));
+    this.parent =
+        Executors.newSingleThreadExecutor(BackgroundThreads.named("ocelot-machine-" + name));
   }
 
   public String name() {

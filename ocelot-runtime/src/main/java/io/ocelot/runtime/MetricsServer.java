@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -23,9 +23,9 @@ import java.util.concurrent.TimeUnit;
  * {@code /metrics} and {@code /healthz} of the daemon and the controller, on a blocking socket: one
  * thread waits in {@code accept} and a request is answered by one of two handler threads, which end
  * ten seconds after their last request. An idle process spends nothing on it — the JDK's HttpServer
- * ({@link HttpEndpoint}, still the sim's and the console's) wakes its dispatcher every second,
- * 0.5–0.9 ms of CPU a second of an idle daemon's ~1.5 (docs/performance.md). HTTP/1.1, GET and
- * HEAD, one request per connection: a scrape every 15 s or more needs no keep-alive.
+ * ({@link HttpEndpoint}, still the sim's and the console's) wakes its dispatcher every second, a
+ * third to a half of an idle daemon's CPU (docs/performance.md). HTTP/1.1, GET and HEAD, one
+ * request per connection: a scrape every 15 s or more needs no keep-alive.
  */
 public final class MetricsServer implements AutoCloseable {
   /** The most a request's line and headers may take. */
@@ -62,9 +62,9 @@ public final class MetricsServer implements AutoCloseable {
             10,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(WAITING),
-            DaemonThreads.named("ocelot-metrics"));
+            BackgroundThreads.named("ocelot-metrics"));
     handlers.allowCoreThreadTimeOut(true);
-    this.acceptor = DaemonThreads.named("ocelot-metrics-accept").newThread(this::acceptAll);
+    this.acceptor = BackgroundThreads.named("ocelot-metrics-accept").newThread(this::acceptAll);
     acceptor.start();
   }
 

@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -35,7 +35,8 @@ public final class HttpEndpoint {
     server.createContext(
         "/healthz",
         exchange -> respond(exchange, 200, "text/plain", "ok\n".getBytes(StandardCharsets.UTF_8)));
-    server.setExecutor(Executors.newFixedThreadPool(threads, DaemonThreads.named("ocelot-http")));
+    server.setExecutor(
+        Executors.newFixedThreadPool(threads, BackgroundThreads.named("ocelot-runtime")));
     server.start();
     return server;
   }

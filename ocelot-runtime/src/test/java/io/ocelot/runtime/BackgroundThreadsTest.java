@@ -1,17 +1,17 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.ThreadFactory;
 import org.junit.jupiter.api.Test;
 
-class DaemonThreadsTest {
+class BackgroundThreadsTest {
   @Test
   void threadsAreDaemonsNamedOnceOrNumbered() {
-    Thread named = DaemonThreads.named("ocelot-x").newThread(() -> {});
+    Thread named = BackgroundThreads.named("ocelot-x").newThread(() -> {});
     assertThat(named.getName()).isEqualTo("ocelot-x");
     assertThat(named.isDaemon()).isTrue();
-    ThreadFactory numbered = DaemonThreads.numbered("ocelot-y");
+    ThreadFactory numbered = BackgroundThreads.numbered("ocelot-y");
     assertThat(numbered.newThread(() -> {}).getName()).isEqualTo("ocelot-y-1");
     Thread second = numbered.newThread(() -> {});
     assertThat(second.getName()).isEqualTo("ocelot-y-2");

@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import java.util.Optional;
 
@@ -13,9 +13,9 @@ public final class ProcessDefaults {
    * Gives the common pool at least 2 threads. Below 2, {@code CompletableFuture}'s default executor
    * starts a new thread per task — on a 2-core machine, and in a pod whose small CPU request the
    * JVM counts as one core — and the JDK's HTTP client completes every response through it: a
-   * thread started and ended per API request (1770 of the 3203 threads a 30-worker benchmark
-   * started). Must run before anything touches the common pool; a value set on the command line
-   * stays.
+   * thread started and ended per API request (most of the threads a benchmark's JVM started;
+   * docs/performance.md). Must run before anything touches the common pool; a value set on the
+   * command line stays.
    */
   public static void apply() {
     commonPoolParallelism(

@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import java.io.IOException;
 import java.io.InputStream;

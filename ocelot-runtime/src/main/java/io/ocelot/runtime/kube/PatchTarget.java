@@ -1,4 +1,4 @@
-package io.ocelot.daemon.node;
+package io.ocelot.runtime.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;

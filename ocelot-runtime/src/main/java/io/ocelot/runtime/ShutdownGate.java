@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

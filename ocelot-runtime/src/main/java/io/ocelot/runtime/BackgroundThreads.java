@@ -1,14 +1,15 @@
-package io.ocelot.http;
+package io.ocelot.runtime;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Threads that do not keep the JVM alive, named for {@code /proc}, thread dumps and the benchmarks'
- * CPU by thread. Here because every process of Ocelot (daemon, controller, sim) has this module.
+ * Background threads: threads that do not keep the JVM alive (Java calls them daemon threads, a
+ * word this project keeps for the node agent), named for {@code /proc}, thread dumps and the
+ * benchmarks' CPU by thread. Every process of Ocelot (daemon, controller, sim) has this module.
  */
-public final class DaemonThreads {
-  private DaemonThreads() {}
+public final class BackgroundThreads {
+  private BackgroundThreads() {}
 
   /** A factory whose threads all carry {@code name}. */
   public static ThreadFactory named(String name) {

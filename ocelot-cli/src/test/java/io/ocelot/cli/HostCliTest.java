@@ -7,6 +7,8 @@ import io.ocelot.daemon.host.HostLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,6 +116,63 @@ class HostCliTest {
             I2);
     assertThat(again.out())
         .startsWith("nothing to do: the host is already on MachineConfig: rendered-worker-");
+  }
+
+  @Test
+  void anEmptyPasswordHashLocksThePasswordInsteadOfClearingIt() throws Exception {
+    Path root = settledRoot();
+    Path withHash = Files.writeString(dir.resolve("pw.yaml"), passwordConfig("$6$salt$hash"));
+    Path emptyHash = Files.writeString(dir.resolve("pw-empty.yaml"), passwordConfig(""));
+    assertThat(CliTest.run("validate", emptyHash.toString()).code()).isZero();
+    String worker = CliTest.ex("00-worker.yaml");
+    CliTest.Run set = applyOnImageOne(root, List.of(worker), List.of(worker, withHash.toString()));
+    assertThat(set.code()).as(set.out() + set.err()).isZero();
+    assertThat(coreShadowField(root)).isEqualTo("$6$salt$hash");
+
+    CliTest.Run cleared =
+        applyOnImageOne(
+            root, List.of(worker, withHash.toString()), List.of(worker, emptyHash.toString()));
+    assertThat(cleared.code()).as(cleared.out() + cleared.err()).isZero();
+    assertThat(coreShadowField(root)).isEqualTo("*");
+  }
+
+  /** {@code host apply} from {@code current} to {@code desired}, both on image I1. */
+  private static CliTest.Run applyOnImageOne(
+      Path root, List<String> current, List<String> desired) {
+    List<String> args = new ArrayList<>(List.of("host", "apply", "--root", root.toString()));
+    args.add("--current");
+    args.addAll(current);
+    args.addAll(List.of("--current-image", I1, "--desired"));
+    args.addAll(desired);
+    args.addAll(List.of("--desired-image", I1));
+    return CliTest.run(args.toArray(String[]::new));
+  }
+
+  private static String passwordConfig(String hash) {
+    return """
+        apiVersion: machineconfiguration.openshift.io/v1
+        kind: MachineConfig
+        metadata:
+          name: 60-password
+          labels: {machineconfiguration.openshift.io/role: worker}
+        spec:
+          config:
+            ignition: {version: 3.4.0}
+            passwd:
+              users:
+              - name: core
+                passwordHash: "%s"
+        """
+        .formatted(hash);
+  }
+
+  /** The second field of core's line in the root's /etc/shadow. */
+  private static String coreShadowField(Path root) throws Exception {
+    return Files.readAllLines(root.resolve("etc/shadow")).stream()
+        .filter(l -> l.startsWith("core:"))
+        .findFirst()
+        .orElseThrow()
+        .split(":", -1)[1];
   }
 
   @Test

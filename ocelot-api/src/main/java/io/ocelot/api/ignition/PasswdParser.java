@@ -83,6 +83,8 @@ final class PasswdParser {
       ctx.error(FieldPath.join(path, "passwordHash"), bad.get());
       return Optional.empty();
     }
+    // An empty hash is kept as given (MCO counts it as set: core needs a key or a hash); the
+    // engine writes it as a locked password ("*", as MCO does), never as an empty shadow field.
     return Optional.of(new User(name.get(), keys, hash, otherFields(user)));
   }
 

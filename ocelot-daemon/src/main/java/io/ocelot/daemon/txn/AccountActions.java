@@ -78,7 +78,11 @@ final class AccountActions {
           return Action.Prepared.of(
               restorations,
               Optional.empty(),
-              () -> host.users().setPasswordHash(User.CORE, hash.orElse(LOCKED)));
+              // No hash, or an empty one, locks the password (MCO's "*"): an empty shadow field
+              // would let anyone log in as core.
+              () ->
+                  host.users()
+                      .setPasswordHash(User.CORE, hash.filter(h -> !h.isEmpty()).orElse(LOCKED)));
         });
   }
 }

@@ -248,6 +248,27 @@ case("utf8-surrogate", base_ok.encode() + b"# \xed\xa0\x80\n", "not valid UTF-8 
 case("utf16", base_ok.encode("utf-16"), "not valid UTF-8 at byte", 2)
 case("nul-bytes", b"kind: MachineConfig\n\x00\x00\n", "malformed YAML: character U+0000 at position 20 is not allowed in YAML", 2)
 
+# --- issue 37, round two: printable and bounded, nothing fetched, nothing written twice ---------------
+case("sshkey-nul", mc(core(sshAuthorizedKeys=["ssh-ed25519 AAAA\u0000evil"])),
+     "sshAuthorizedKeys[0]: contains a control character at position 16")
+case("sshkey-escape", mc(core(sshAuthorizedKeys=["ssh-ed25519 AAAA \u001b[2Jx"])),
+     "sshAuthorizedKeys[0]: contains a control character")
+case("sshkey-huge", mc(core(sshAuthorizedKeys=["ssh-rsa " + "A" * 20000])),
+     "an SSH public key line is far shorter (limit 16384)")
+case("password-huge", mc(core(passwordHash="$6$" + "a" * 100000)),
+     "longer than any crypt(5) hash (limit 512)")
+case("ignition-config-merge", mc(ign({"ignition": {"version": "3.5.0", "config": {"merge": [
+     {"source": "https://example.com/x.ign"}]}}})), "ignition.config.merge[0].source: is not applied")
+case("ignition-config-replace", mc(ign({"ignition": {"version": "3.5.0", "config": {"replace":
+     {"source": "data:,%7B%7D"}}}})), "ignition.config.replace.source: is not applied")
+case("shadow-beside-hash", mc(ign({"storage": {"files": [file_entry("/etc/shadow")]},
+     "passwd": {"users": [{"name": "core", "passwordHash": "$6$s$h"}]}})),
+     "ignition file /etc/shadow collides with passwd.users' passwordHash")
+case("file-below-file", mc(files(file_entry("/etc/x"), file_entry("/etc/x/y"))),
+     "ignition file /etc/x/y is below ignition file /etc/x")
+case("engine-state-file", mc(files(file_entry("/var/lib/ocelot/marker.json"))),
+     "is in /var/lib/ocelot, the node agent's own state")
+
 def main():
     for name in os.listdir(HERE):
         if name[:3].isdigit():

@@ -169,6 +169,10 @@ class PoolHygieneIT {
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> configs.withName(rendered).get().getSpec().equals(original.getSpec()));
+    // The warning follows the restoring write: wait for it, then look at it.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> !cluster.events("RenderedConfigRestored").isEmpty());
     assertThat(cluster.events("RenderedConfigRestored"))
         .singleElement()
         .satisfies(

@@ -140,7 +140,7 @@ class RenderIT {
 
   @Test
   void aConfigTheNodesCouldNeverValidateIsNotRendered() {
-    Refused r = renderedThenRefused("unreconcilable/91-unit-file-twice.yaml");
+    Refused r = renderedThenRefused("invalid/91-unit-file-twice.yaml");
     String rendered = r.rendered();
     assertThat(r.message())
         .contains(

@@ -21,12 +21,23 @@ final class CryptHashes {
   private static final Pattern DES = Pattern.compile("[./0-9A-Za-z]{13}");
   private static final Pattern BSDI = Pattern.compile("_[./0-9A-Za-z]{19}");
 
+  /** Longer than any crypt(5) hash (yescrypt and sha512crypt stay under 150 characters). */
+  static final int MAX_LENGTH = 512;
+
   private CryptHashes() {}
 
   /** Why {@code hash} cannot be written, if it cannot; the empty string means unset. */
   static Optional<String> problem(String hash) {
     if (hash.isEmpty()) {
       return Optional.empty();
+    }
+    if (hash.length() > MAX_LENGTH) {
+      return Optional.of(
+          "is "
+              + hash.length()
+              + " characters long, longer than any crypt(5) hash (limit "
+              + MAX_LENGTH
+              + ")");
     }
     if (hash.indexOf('\n') >= 0 || hash.indexOf('\r') >= 0) {
       return Optional.of("must be a single line (a crypt(5) hash)");

@@ -62,6 +62,7 @@ public final class IgnitionParser {
     SpecVersion v = ctx.version();
     ctx.knownFields(raw, "", v.isV2() ? ROOT_FIELDS_V2 : ROOT_FIELDS_V3);
     ctx.object(raw, "ignition", "").ifPresent(i -> ctx.knownFields(i, "ignition", IGNITION_FIELDS));
+    otherConfigs(ctx, raw);
     Map<String, String> refused = new HashMap<>();
     List<FileEntry> files =
         ctx.object(raw, "storage", "")
@@ -87,6 +88,32 @@ public final class IgnitionParser {
                           + " storage.files"));
     }
     return new IgnitionConfig(Optional.of(v), files, units, passwd, new RefusedSections(refused));
+  }
+
+  /**
+   * {@code ignition.config.merge} and {@code replace} name other configs to fetch. A node that is
+   * running fetches nothing (MCO does not apply them either): a source there would be ignored
+   * without a word, so it is refused.
+   */
+  private static void otherConfigs(ParseContext ctx, JsonNode raw) {
+    JsonNode config = raw.path("ignition").path("config");
+    String why =
+        "is not applied: a running node fetches no other config (nor does MCO's); put its"
+            + " contents in this MachineConfig";
+    if (hasSource(config.path("replace"))) {
+      ctx.error("ignition.config.replace.source", why);
+    }
+    JsonNode merge = config.path("merge");
+    for (int i = 0; merge.isArray() && i < merge.size(); i++) {
+      if (hasSource(merge.get(i))) {
+        ctx.error("ignition.config.merge[" + i + "].source", why);
+      }
+    }
+  }
+
+  private static boolean hasSource(JsonNode resource) {
+    JsonNode source = resource.path("source");
+    return source.isTextual() && !source.asText().isEmpty();
   }
 
   private static void kernelArguments(ParseContext ctx, JsonNode raw, Map<String, String> refused) {

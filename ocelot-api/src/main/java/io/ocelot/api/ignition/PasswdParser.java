@@ -1,6 +1,7 @@
 package io.ocelot.api.ignition;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -12,6 +13,9 @@ import java.util.TreeMap;
 
 /** Parses {@code passwd}: users (keys and hash in full, other fields kept for comparison). */
 final class PasswdParser {
+  /** Longer than any authorized_keys line (a 16384-bit RSA key with options is under 4 KiB). */
+  static final int MAX_KEY_LENGTH = 16 * 1024;
+
   private static final Set<String> PASSWD_FIELDS = Set.of("users", "groups");
   private static final Set<String> USER_FIELDS =
       Set.of(
@@ -100,6 +104,22 @@ final class PasswdParser {
     }
     if (key.contains("\n") || key.contains("\r")) {
       ctx.error(k.path(), "must be a single line; put each key in its own list entry");
+      return Optional.empty();
+    }
+    for (int i = 0; i < key.length(); i++) {
+      if (key.charAt(i) != '\t' && Printable.needsEscape(key.charAt(i))) {
+        ctx.error(k.path(), "contains a control character at position " + i);
+        return Optional.empty();
+      }
+    }
+    if (key.length() > MAX_KEY_LENGTH) {
+      ctx.error(
+          k.path(),
+          "is "
+              + key.length()
+              + " characters long; an SSH public key line is far shorter (limit "
+              + MAX_KEY_LENGTH
+              + ")");
       return Optional.empty();
     }
     return Optional.of(key);

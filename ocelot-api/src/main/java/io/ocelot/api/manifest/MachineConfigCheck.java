@@ -7,6 +7,7 @@ import io.ocelot.api.ignition.Problem;
 import io.ocelot.api.model.ImageReference;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigRules;
+import io.ocelot.api.render.Reconcilability;
 import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -51,6 +52,11 @@ public final class MachineConfigCheck {
     }
     IgnitionResult ignition = IgnitionParser.parse(spec.get("config"));
     ignition.problems().forEach(p -> problems.add(p.under("spec.config")));
+    if (ignition instanceof IgnitionResult.Valid v) {
+      // What a node could apply but never validate: refused here too, not only at render.
+      Reconcilability.neverValid(v.config())
+          .forEach(r -> problems.add(Problem.error("spec.config", r)));
+    }
     if (textField(spec, "osImageURL", problems)) {
       String image = spec.get("osImageURL").asText();
       Optional<String> problem = image.isEmpty() ? Optional.empty() : ImageReference.problem(image);

@@ -85,13 +85,18 @@ public final class Reconcilability {
     return reasons;
   }
 
+  /** The files the password step rewrites (usermod): a config may not also write them whole. */
+  public static final List<String> PASSWORD_FILES = List.of("/etc/shadow", "/etc/passwd");
+
   /**
    * Ocelot's own: configs the node could apply but never validate after the boot, so that the
    * update could never finish. A file in the engine's state directory is overwritten by the engine
    * (or overwrites its marker); a file at a path its own unit or dropin also writes holds one of
-   * the two contents, and the check against the other fails for ever.
+   * the two contents, and the check against the other fails for ever; so does a shadow file written
+   * beside a password hash (usermod rewrites it); and a file cannot also be a directory of another
+   * file. Public: {@code ocelot validate} refuses these too.
    */
-  static List<String> neverValid(IgnitionConfig now) {
+  public static List<String> neverValid(IgnitionConfig now) {
     List<String> reasons = new ArrayList<>();
     Map<String, String> unitFiles = new java.util.HashMap<>();
     for (UnitEntry u : now.units()) {
@@ -118,6 +123,14 @@ public final class Reconcilability {
                 + ENGINE_STATE_DIR
                 + ", the node agent's own state; no config may write there");
       }
+      if (PASSWORD_FILES.contains(f.path()) && setsPasswordHash(now)) {
+        reasons.add(
+            "ignition file "
+                + f.path()
+                + " collides with passwd.users' passwordHash, which rewrites it; set the"
+                + " password with passwordHash alone");
+      }
+      filesBelow(f, now).ifPresent(reasons::add);
       String unit = unitFiles.get(f.path());
       if (unit != null) {
         reasons.add(
@@ -129,6 +142,25 @@ public final class Reconcilability {
       }
     }
     return reasons;
+  }
+
+  private static boolean setsPasswordHash(IgnitionConfig c) {
+    return c.passwd().users().stream().anyMatch(u -> u.passwordHash().isPresent());
+  }
+
+  /** The first other file {@code f}'s path would have to be a directory for, if any. */
+  private static Optional<String> filesBelow(FileEntry f, IgnitionConfig c) {
+    String prefix = f.path() + "/";
+    return c.files().stream()
+        .filter(other -> other.path().startsWith(prefix))
+        .findFirst()
+        .map(
+            below ->
+                "ignition file "
+                    + below.path()
+                    + " is below ignition file "
+                    + f.path()
+                    + "; a path cannot be both a file and a directory");
   }
 
   private static void passwd(IgnitionConfig old, IgnitionConfig now, List<String> reasons) {

@@ -297,6 +297,32 @@ class IgnitionParserInvalidTest {
         arguments(
             users("{\"name\": \"core\", \"sshAuthorizedKeys\": [\"  \"]}"),
             "passwd.users[0].sshAuthorizedKeys[0]: empty SSH key"),
+        // Issue 37: what reaches a host file whole must be printable and bounded.
+        arguments(
+            users("{\"name\": \"core\", \"sshAuthorizedKeys\": [\"ssh-ed25519 AAAA\\u0000x\"]}"),
+            "passwd.users[0].sshAuthorizedKeys[0]: contains a control character at position 16"),
+        arguments(
+            users(
+                "{\"name\": \"core\", \"sshAuthorizedKeys\": [\"ssh-rsa "
+                    + "A".repeat(20000)
+                    + "\"]}"),
+            "passwd.users[0].sshAuthorizedKeys[0]: is 20008 characters long; an SSH public key"
+                + " line is far shorter (limit 16384)"),
+        arguments(
+            users("{\"name\": \"core\", \"passwordHash\": \"$6$" + "a".repeat(100000) + "\"}"),
+            "passwd.users[0].passwordHash: is 100003 characters long, longer than any crypt(5)"
+                + " hash (limit 512)"),
+        // A running node fetches no other config: such a source would be ignored silently.
+        arguments(
+            "{\"ignition\": {\"version\": \"3.4.0\", \"config\": {\"merge\": [{\"source\":"
+                + " \"https://example.com/x.ign\"}]}}}",
+            "ignition.config.merge[0].source: is not applied: a running node fetches no other"
+                + " config (nor does MCO's); put its contents in this MachineConfig"),
+        arguments(
+            "{\"ignition\": {\"version\": \"3.4.0\", \"config\": {\"replace\": {\"source\":"
+                + " \"data:,{}\"}}}}",
+            "ignition.config.replace.source: is not applied: a running node fetches no other"
+                + " config (nor does MCO's); put its contents in this MachineConfig"),
         arguments(
             users("{\"name\": \"core\", \"passwordHash\": 7}"),
             "passwd.users[0].passwordHash: must be a string, got number 7"),

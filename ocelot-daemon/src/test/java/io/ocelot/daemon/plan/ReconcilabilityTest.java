@@ -85,6 +85,16 @@ class ReconcilabilityTest {
             + " | ignition file /etc/systemd/system/a.service.d/10-x.conf collides with the systemd"
             + " section, which writes dropin 10-x.conf of unit a.service there; the node could never"
             + " validate both",
+        "shadow beside a hash | ,\"storage\":{\"files\":[{\"path\":\"/etc/shadow\","
+            + "\"contents\":{\"source\":\"data:,x\"}}]},\"passwd\":{\"users\":[{\"name\":"
+            + "\"core\",\"passwordHash\":\"$6$s$h\"}]}"
+            + " | ignition file /etc/shadow collides with passwd.users' passwordHash, which rewrites"
+            + " it; set the password with passwordHash alone",
+        "a file below a file | ,\"storage\":{\"files\":[{\"path\":\"/etc/x\","
+            + "\"contents\":{\"source\":\"data:,a\"}},{\"path\":\"/etc/x/y\","
+            + "\"contents\":{\"source\":\"data:,b\"}}]}"
+            + " | ignition file /etc/x/y is below ignition file /etc/x; a path cannot be both a file"
+            + " and a directory",
       })
   void aConfigThatCouldNeverValidateIsRefused(String rule, String newBody, String message) {
     assertThat(reasons("", newBody)).containsExactly(message);

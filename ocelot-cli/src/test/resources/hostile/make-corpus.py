@@ -268,6 +268,18 @@ case("file-below-file", mc(files(file_entry("/etc/x"), file_entry("/etc/x/y"))),
      "ignition file /etc/x/y is below ignition file /etc/x")
 case("engine-state-file", mc(files(file_entry("/var/lib/ocelot/marker.json"))),
      "is in /var/lib/ocelot, the node agent's own state")
+case("yaml-deep-flow", mc("  x: " + "[" * 10000 + "]" * 10000 + "\n"), "nests too deeply to read", 2)
+case("yaml-deep-block", mc("  x:\n" + "".join("  " * (i + 2) + "- \n" for i in range(250))),
+     "nests deeper than 200 levels", 2)
+case("path-lone-surrogate", json.dumps({**mcj, "spec": {"config": {"ignition": {"version": "3.5.0"},
+     "storage": {"files": [file_entry("/etc/a\ud800b")]}}}}), "contains an unpaired UTF-16 surrogate",
+     1, "json")
+case("label-key-long", mc("  config: {}\n", extra_meta="  annotations: {}\n").replace(
+     "labels: {", 'labels: {"' + "k" * 100 + '": v, '), "key name", 1)
+case("label-value-bad", mc("  config: {}\n").replace("labels: {", 'labels: {tier: "a b", '),
+     "is not a label value", 1)
+case("annotation-key-bad", mc("  config: {}\n", extra_meta='  annotations: {"bad key!": x}\n'),
+     "metadata.annotations[\"bad key!\"]: key name", 1)
 
 def main():
     for name in os.listdir(HERE):

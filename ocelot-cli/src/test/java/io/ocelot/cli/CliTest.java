@@ -317,6 +317,19 @@ class CliTest {
   }
 
   @Test
+  void aNullSpecIsTheEmptySpec(@TempDir Path dir) throws Exception {
+    // `spec: ~` crashed plan and host apply with a NullPointerException (issue 37).
+    Path empty =
+        Files.writeString(
+            dir.resolve("null-spec.yaml"),
+            "apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfig\n"
+                + "metadata: {name: 99-null}\nspec: ~\n");
+    Run r = run("plan", "--current", empty.toString(), "--desired", ex("00-worker.yaml"));
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("Reconcilable: yes");
+  }
+
+  @Test
   void planStillTakesItsFirstOptionNamesWithoutShowingThem() {
     String i1 = "registry.example.com/l@sha256:" + "1".repeat(64);
     String i2 = "registry.example.com/l@sha256:" + "2".repeat(64);

@@ -48,6 +48,13 @@ public final class PathRules {
       return Optional.of(violation(path));
     }
     for (int i = 0; i < path.length(); i++) {
+      if (unpairedSurrogate(path, i)) {
+        return Optional.of(
+            Printable.quote(path)
+                + " contains an unpaired UTF-16 surrogate at position "
+                + i
+                + "; a path must be valid Unicode");
+      }
       if (Printable.needsEscape(path.charAt(i))) {
         return Optional.of(
             Printable.quote(path)
@@ -77,6 +84,15 @@ public final class PathRules {
       }
     }
     return nameTooLong(name);
+  }
+
+  /** A surrogate at {@code i} without its partner: no file name on the host can hold it. */
+  private static boolean unpairedSurrogate(String s, int i) {
+    char c = s.charAt(i);
+    if (Character.isHighSurrogate(c)) {
+      return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+    }
+    return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
   }
 
   private static Optional<String> nameTooLong(String segment) {

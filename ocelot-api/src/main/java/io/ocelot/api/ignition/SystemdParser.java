@@ -70,7 +70,7 @@ final class SystemdParser {
         });
     Optional<Boolean> enabled = enablement(unit, path);
     boolean mask = ctx.bool(unit, "mask", path).orElse(false);
-    Optional<String> contents = ctx.string(unit, "contents", path);
+    Optional<String> contents = contents(unit, path);
     List<UnitEntry.Dropin> dropins = new ArrayList<>();
     Map<String, String> seenDropins = new HashMap<>();
     for (ParseContext.Element d : ctx.elements(unit, "dropins", path)) {
@@ -130,7 +130,7 @@ final class SystemdParser {
     ctx.knownFields(d.node(), d.path(), DROPIN_FIELDS);
     String npath = FieldPath.join(d.path(), "name");
     Optional<String> name = ctx.string(d.node(), "name", d.path());
-    Optional<String> contents = ctx.string(d.node(), "contents", d.path());
+    Optional<String> contents = contents(d.node(), d.path());
     if (name.isEmpty()) {
       if (d.node().get("name") == null || d.node().get("name").isNull()) {
         ctx.error(npath, "missing");
@@ -153,5 +153,23 @@ final class SystemdParser {
           npath, "duplicate dropin " + ParseContext.quote(n) + " (also at " + first + ".name)");
     }
     return Optional.of(new UnitEntry.Dropin(n, contents));
+  }
+
+  /** A unit's or dropin's contents: a file on the host, held to a file's size limit. */
+  private Optional<String> contents(JsonNode node, String path) {
+    Optional<String> contents = ctx.string(node, "contents", path);
+    int bytes =
+        contents.map(c -> c.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).orElse(0);
+    if (bytes > ContentsDecoder.MAX_FILE_BYTES) {
+      ctx.error(
+          FieldPath.join(path, "contents"),
+          "contents are "
+              + bytes
+              + " bytes, over the limit of "
+              + ContentsDecoder.MAX_FILE_BYTES / (1024 * 1024)
+              + " MiB per file");
+      return Optional.empty();
+    }
+    return contents;
   }
 }

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** Checks every Ocelot object shares: apiVersion, kind, a valid name, no namespace. */
+/**
+ * Checks every Ocelot object shares: apiVersion, kind, a valid name, labels and annotations the API
+ * server accepts, no namespace.
+ */
 final class ObjectRules {
   private static final Pattern DNS_SUBDOMAIN =
       Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
@@ -38,6 +41,7 @@ final class ObjectRules {
                   + "\" is not a valid name: lower case letters, digits, '-' and '.', at most 253"
                   + " characters"));
     }
+    MetadataRules.check(obj.path("metadata"), problems);
     if (!obj.path("metadata").path("namespace").asText("").isEmpty()) {
       problems.add(
           Problem.error("metadata.namespace", kind + " is cluster-scoped; remove the namespace"));

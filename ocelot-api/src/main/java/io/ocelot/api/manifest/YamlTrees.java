@@ -59,6 +59,9 @@ final class YamlTrees {
       };
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+  /** Levels of nesting a document may have: Kubernetes objects stay far below it. */
+  static final int MAX_DEPTH = 200;
+
   /** A document that could not be read, with the place in the text when known. */
   static final class YamlProblem extends Exception {
     YamlProblem(String message) {
@@ -92,6 +95,11 @@ final class YamlTrees {
               e.getCodePoint(), e.getPosition()));
     } catch (YamlEngineException e) {
       throw new YamlProblem(e.getMessage());
+    } catch (StackOverflowError e) {
+      // SnakeYAML composes recursively: thousands of nested levels run out of stack before our
+      // own depth limit is reached. Unwound here, the reader's state is gone with it.
+      throw new YamlProblem(
+          "the document nests too deeply to read (the limit is " + MAX_DEPTH + " levels)");
     }
     return out;
   }
@@ -117,6 +125,9 @@ final class YamlTrees {
       }
       if (node instanceof ScalarNode scalar) {
         return scalar(scalar);
+      }
+      if (open.size() >= MAX_DEPTH) {
+        throw new YamlProblem("the document nests deeper than " + MAX_DEPTH + " levels" + at(node));
       }
       if (open.put(node, Boolean.TRUE) != null) {
         throw new YamlProblem(

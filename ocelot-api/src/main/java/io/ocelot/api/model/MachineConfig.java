@@ -38,4 +38,13 @@ public class MachineConfig extends CustomResource<MachineConfigSpec, Void> {
   protected MachineConfigSpec initSpec() {
     return new MachineConfigSpec();
   }
+
+  /**
+   * {@code spec: ~} (or a spec the server dropped) is the empty spec, as MCO's Go zero value is:
+   * every reader may take the spec as there (a null here crashed plan and host apply).
+   */
+  @Override
+  public void setSpec(MachineConfigSpec spec) {
+    super.setSpec(spec == null ? new MachineConfigSpec() : spec);
+  }
 }

@@ -281,6 +281,14 @@ class IgnitionParserInvalidTest {
         arguments(
             units("{\"name\": \"a.service\", \"dropins\": [{\"contents\": \"x\"}]}"),
             "systemd.units[0].dropins[0].name: missing"),
+        // A unit file is a file: held to the same 4 MiB.
+        arguments(
+            units(
+                "{\"name\": \"big.service\", \"contents\": \""
+                    + "#".repeat(5 * 1024 * 1024)
+                    + "\"}"),
+            "systemd.units[0].contents: contents are 5242880 bytes, over the limit of 4 MiB per"
+                + " file"),
         // passwd
         arguments(
             users("{\"sshAuthorizedKeys\": [\"ssh-rsa A\"]}"), "passwd.users[0].name: missing"),

@@ -280,6 +280,15 @@ case("label-value-bad", mc("  config: {}\n").replace("labels: {", 'labels: {tier
      "is not a label value", 1)
 case("annotation-key-bad", mc("  config: {}\n", extra_meta='  annotations: {"bad key!": x}\n'),
      "metadata.annotations[\"bad key!\"]: key name", 1)
+# --- kernel arguments, read as the kernel reads its command line -------------------------------------
+def kargs_mc(*args):
+    return mc("  kernelArguments: " + json.dumps(list(args)) + "\n")
+case("karg-escape", kargs_mc("quiet\u001b[2J"), "contains a control character at position 5")
+case("karg-newline", kargs_mc("a=1\nb=2"), "contains a control character at position 3")
+case("karg-equals-alone", kargs_mc("="), "is a value without a parameter name")
+case("karg-unterminated-quote", kargs_mc('foo="bar baz'), "has an unterminated double quote")
+case("karg-huge", kargs_mc("x=" + "a" * 5000), "more than a kernel command line holds")
+case("karg-many", kargs_mc(*[f"a{i}=1" for i in range(1000)]), "more than a kernel command line holds")
 
 def main():
     for name in os.listdir(HERE):

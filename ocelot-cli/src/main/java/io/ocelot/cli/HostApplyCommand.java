@@ -2,6 +2,7 @@ package io.ocelot.cli;
 
 import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.model.ImageReference;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.api.text.Printable;
@@ -76,6 +77,15 @@ final class HostApplyCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    // The images reach rpm-ostree's and bootc's arguments: held to the rules a config's are.
+    for (String[] image :
+        new String[][] {{"--current-image", currentImage}, {"--desired-image", desiredImage}}) {
+      Optional<String> problem = Optional.ofNullable(image[1]).flatMap(ImageReference::problem);
+      if (problem.isPresent()) {
+        err.println("error: " + image[0] + " " + Printable.quote(image[1]) + ": " + problem.get());
+        return ExitCodes.UNREADABLE;
+      }
+    }
     ConfigInputs.Resolved a =
         ConfigInputs.resolve("--current", current, pool, RenderDefaults.NONE, out, err);
     ConfigInputs.Resolved b =

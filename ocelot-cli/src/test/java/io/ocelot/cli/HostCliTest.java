@@ -136,6 +136,56 @@ class HostCliTest {
     assertThat(coreShadowField(root)).isEqualTo("*");
   }
 
+  @Test
+  void aQuotedKernelArgumentWithASpaceIsAppliedAndValidatedAsOne() throws Exception {
+    // Split on every space when read back from `rpm-ostree kargs`, foo="bar baz" never matched
+    // after the boot and the update rolled back (issue 37).
+    Path root = settledRoot();
+    Path kargs =
+        Files.writeString(
+            dir.resolve("kargs.yaml"),
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfig
+            metadata:
+              name: 70-kargs
+              labels: {machineconfiguration.openshift.io/role: worker}
+            spec:
+              kernelArguments: ['foo="bar baz"', "x=1\ty=2"]
+            """);
+    String worker = CliTest.ex("00-worker.yaml");
+    CliTest.Run applied = applyOnImageOne(root, List.of(worker), List.of(worker, kargs.toString()));
+    assertThat(applied.code()).as(applied.out() + applied.err()).isZero();
+    CliTest.run("host", "reboot", "--root", root.toString());
+    CliTest.Run finalized = CliTest.run("host", "finalize", "--root", root.toString());
+    assertThat(finalized.code()).as(finalized.out() + finalized.err()).isZero();
+    assertThat(finalized.out())
+        .startsWith("completed: the host is on MachineConfig rendered-worker-");
+  }
+
+  @Test
+  void anImageThatIsNoReferenceIsRefusedBeforeTheHostIsTouched() throws Exception {
+    Path root = dir.resolve("untouched");
+    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
+        .isZero();
+    String worker = CliTest.ex("00-worker.yaml");
+    CliTest.Run r =
+        CliTest.run(
+            "host",
+            "apply",
+            "--root",
+            root.toString(),
+            "--current",
+            worker,
+            "--current-image",
+            "quay.io/x@sha256:\u001b[2J",
+            "--desired",
+            worker);
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).startsWith("error: --current-image \"quay.io/x@sha256:\\u001b[2J\": ");
+    assertThat(root.resolve("var/lib/ocelot/marker.json")).doesNotExist();
+  }
+
   /** {@code host apply} from {@code current} to {@code desired}, both on image I1. */
   private static CliTest.Run applyOnImageOne(
       Path root, List<String> current, List<String> desired) {

@@ -5,6 +5,7 @@ import io.ocelot.api.ignition.IgnitionParser;
 import io.ocelot.api.ignition.IgnitionResult;
 import io.ocelot.api.ignition.Problem;
 import io.ocelot.api.model.ImageReference;
+import io.ocelot.api.model.KernelArgumentRules;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigRules;
 import io.ocelot.api.render.Reconcilability;
@@ -82,10 +83,12 @@ public final class MachineConfigCheck {
     }
     List<String> kargs = stringList(spec, "kernelArguments", problems);
     for (int i = 0; i < kargs.size(); i++) {
-      if (kargs.get(i).isBlank()) {
-        problems.add(Problem.error("spec.kernelArguments[" + i + "]", "empty kernel argument"));
-      }
+      String at = "spec.kernelArguments[" + i + "]";
+      KernelArgumentRules.entryProblem(kargs.get(i))
+          .ifPresent(p -> problems.add(Problem.error(at, p)));
     }
+    KernelArgumentRules.totalProblem(kargs)
+        .ifPresent(p -> problems.add(Problem.error("spec.kernelArguments", p)));
     if (textField(spec, "kernelType", problems)) {
       MachineConfigRules.kernelTypeProblem(spec.get("kernelType").asText())
           .ifPresent(m -> problems.add(Problem.error("spec.kernelType", m)));

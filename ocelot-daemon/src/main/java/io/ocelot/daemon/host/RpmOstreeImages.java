@@ -2,9 +2,9 @@ package io.ocelot.daemon.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ocelot.api.json.Json;
+import io.ocelot.api.model.MachineConfigRules;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -114,8 +114,9 @@ public final class RpmOstreeImages implements OsImages {
   public List<String> kernelArguments() throws HostException {
     CommandResult r =
         HostException.check(runner, Command.of("rpm-ostree", "kargs"), "rpm-ostree kargs");
-    String line = r.stdout().strip();
-    return line.isEmpty() ? List.of() : Arrays.asList(line.split("\\s+"));
+    // Split as the kernel and the planner split them (quotes group spaces): split on every space,
+    // foo="bar baz" read back as two arguments and the update never validated after its boot.
+    return MachineConfigRules.splitKernelArguments(List.of(r.stdout().strip()));
   }
 
   @Override

@@ -81,6 +81,24 @@ fh_image_digest() { # var slot image
   fi
 }
 
+# Splits a kernel command line as the kernel does (next_arg in lib/cmdline.c) and rpm-ostree
+# keeps it: spaces and tabs separate, double quotes group (and stay), no escapes. One per line.
+fh_split_kargs() {
+  local line="$1" arg="" quoted=0 c i
+  for ((i = 0; i < ${#line}; i++)); do
+    c="${line:i:1}"
+    if [ "$c" = '"' ]; then quoted=$((1 - quoted)); fi
+    if [ $quoted -eq 0 ] && { [ "$c" = " " ] || [ "$c" = $'\t' ]; }; then
+      if [ -n "$arg" ]; then printf '%s\n' "$arg"; fi
+      arg=""
+    else
+      arg+="$c"
+    fi
+  done
+  if [ -n "$arg" ]; then printf '%s\n' "$arg"; fi
+  return 0
+}
+
 # Writes a staged deployment: image, kargs and packages (one per line), and the image's digest.
 # One sha256sum computes both digests: each program run costs more than everything else a staging
 # does.

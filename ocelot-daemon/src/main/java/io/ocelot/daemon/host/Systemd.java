@@ -63,18 +63,45 @@ public final class Systemd {
         "systemctl is-enabled " + unit + " answered what the engine cannot interpret", r);
   }
 
+  /**
+   * Enables the units and checks that they are: a {@code systemctl} that exits 0 and creates no
+   * link would otherwise pass as success. A static unit (no [Install] section) has nothing to
+   * enable, as systemctl itself says.
+   */
   public void enable(List<String> units) throws HostException {
     if (!units.isEmpty()) {
       HostException.check(
           runner, Command.of("systemctl", args("enable", units)), "error enabling units");
+      for (String unit : units) {
+        Enablement now = isEnabled(unit);
+        if (now != Enablement.ENABLED && now != Enablement.STATIC) {
+          throw new HostException(noEffect("enable", unit, now));
+        }
+      }
     }
   }
 
+  /** Disables the units and checks that they are no longer enabled. */
   public void disable(List<String> units) throws HostException {
     if (!units.isEmpty()) {
       HostException.check(
           runner, Command.of("systemctl", args("disable", units)), "error disabling unit");
+      for (String unit : units) {
+        Enablement now = isEnabled(unit);
+        if (now == Enablement.ENABLED) {
+          throw new HostException(noEffect("disable", unit, now));
+        }
+      }
     }
+  }
+
+  private static String noEffect(String verb, String unit, Enablement now) {
+    return "systemctl "
+        + verb
+        + " "
+        + unit
+        + " exited 0 but did not take: systemctl is-enabled says "
+        + now.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Applies presets; MCO ignores its errors, and so does this. */

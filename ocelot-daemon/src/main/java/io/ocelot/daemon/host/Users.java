@@ -43,9 +43,21 @@ public final class Users {
     return Optional.empty();
   }
 
-  /** Sets the hash; {@code *} locks the password, as MCO does for "no hash". */
+  /**
+   * Sets the hash and reads it back: a {@code usermod} that exits 0 and writes nothing would
+   * otherwise pass as success, with the old password still in force. {@code *} locks the password,
+   * as MCO does for "no hash".
+   */
   public void setPasswordHash(String user, String hash) throws HostException {
     HostException.check(
         runner, Command.of("usermod", "-p", hash, user), "Failed to reset password for " + user);
+    if (!passwordHash(user).equals(Optional.of(hash))) {
+      throw new HostException(
+          "Failed to reset password for "
+              + user
+              + ": usermod exited 0 but "
+              + SHADOW
+              + " does not hold the new hash");
+    }
   }
 }

@@ -167,6 +167,17 @@ class FaultMatrixTest {
                 true,
                 0),
             new Case(
+                "unit: systemctl enable exits 0 and enables nothing",
+                Update.OCL,
+                s -> Faults.failTool(s.root(), "systemctl", "enable", 0, ""),
+                "write unit hello.service",
+                FailureRecord.Phase.PREPARE,
+                "systemctl enable hello.service exited 0 but did not take: systemctl is-enabled"
+                    + " says disabled",
+                // The undo's enable does nothing either: the journal keeps it.
+                true,
+                0),
+            new Case(
                 "unit: systemctl missing",
                 Update.OCL,
                 s -> s.host().fake.breakTool("systemctl"),
@@ -239,6 +250,16 @@ class FaultMatrixTest {
                 "set password hash of core",
                 FailureRecord.Phase.PREPARE,
                 "Failed to reset password for core: usermod exited 10: \"usermod: cannot lock /etc/shadow; try again later.\"",
+                false,
+                0),
+            new Case(
+                "password: usermod exits 0 and writes nothing",
+                Update.OCL,
+                s -> Faults.failTool(s.root(), "usermod", "-p", 0, ""),
+                "set password hash of core",
+                FailureRecord.Phase.PREPARE,
+                "Failed to reset password for core: usermod exited 0 but /etc/shadow does not hold"
+                    + " the new hash",
                 false,
                 0),
             new Case(

@@ -173,7 +173,10 @@ class RestorerTest {
             () ->
                 restorer.restore(
                     new Restoration.RestoreEnablement("a.service", Systemd.Enablement.ENABLED)))
-        .hasMessage("restoring the enablement of a.service did not give ENABLED");
+        // The port reads the effect back and names the tool that did not do its work.
+        .hasMessage(
+            "systemctl enable a.service exited 0 but did not take: systemctl is-enabled says"
+                + " disabled");
 
     Faults.healTool(fixture.root, "systemctl");
     host.systemd().enable(List.of("a.service"));
@@ -182,7 +185,9 @@ class RestorerTest {
             () ->
                 restorer.restore(
                     new Restoration.RestoreEnablement("a.service", Systemd.Enablement.DISABLED)))
-        .hasMessage("restoring the enablement of a.service did not give DISABLED");
+        .hasMessage(
+            "systemctl disable a.service exited 0 but did not take: systemctl is-enabled says"
+                + " enabled");
   }
 
   @Test
@@ -198,7 +203,9 @@ class RestorerTest {
     Faults.failTool(fixture.root, "usermod", "-p", 0, "");
     host.files().write("/etc/shadow", Bytes.utf8("core:$6$x$y:19000::::::\n"), 0600, 0, 0);
     assertThatThrownBy(() -> restorer.restore(r))
-        .hasMessage("restoring the password hash of core did not take");
+        .hasMessage(
+            "Failed to reset password for core: usermod exited 0 but /etc/shadow does not hold"
+                + " the new hash");
   }
 
   @Test

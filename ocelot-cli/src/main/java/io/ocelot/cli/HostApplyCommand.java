@@ -113,6 +113,15 @@ final class HostApplyCommand implements Callable<Integer> {
     if (!(recovered instanceof EngineOutcome.Idle)) {
       out.println("recovered an earlier attempt first: " + HostOutcomes.describe(recovered));
     }
+    if (recovered instanceof EngineOutcome.Failed f && !f.failure().rolledBackCompletely()) {
+      // The journal still holds the attempt whose undo failed: nothing new may start on a host
+      // between two configs (this crashed with "an unfinished attempt is in the journal").
+      out.println(
+          "nothing new started: the earlier rollback is unfinished; fix its cause (above) and run"
+              + " `ocelot host apply` again, which finishes the rollback first (`ocelot host"
+              + " status` shows the journal)");
+      return ExitCodes.ROLLBACK_FAILED;
+    }
     UpdateConfigs configs =
         UpdateConfigs.of(target(current, currentImage), target(desired, desiredImage));
     List<String> differences = Preflight.differences(host, configs.fromIgnition());

@@ -186,6 +186,25 @@ class HostCliTest {
     assertThat(root.resolve("var/lib/ocelot/marker.json")).doesNotExist();
   }
 
+  @Test
+  // A hang fails the test instead of the whole run (a blocked read ignores interrupts).
+  @org.junit.jupiter.api.Timeout(
+      value = 60,
+      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void aStateFileThatIsAFifoIsRefusedNotWaitedOn() throws Exception {
+    Path root = dir.resolve("fifo");
+    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
+        .isZero();
+    Files.createDirectories(root.resolve("var/lib/ocelot"));
+    Process mkfifo =
+        new ProcessBuilder("mkfifo", root.resolve("var/lib/ocelot/marker.json").toString()).start();
+    assertThat(mkfifo.waitFor()).isZero();
+    // Reading it blocked every command for ever.
+    CliTest.Run status = CliTest.run("host", "status", "--root", root.toString());
+    assertThat(status.out() + status.err())
+        .contains("/var/lib/ocelot/marker.json is not a regular file, a directory or a symlink");
+  }
+
   /** {@code host apply} from {@code current} to {@code desired}, both on image I1. */
   private static CliTest.Run applyOnImageOne(
       Path root, List<String> current, List<String> desired) {
@@ -245,6 +264,26 @@ class HostCliTest {
     assertThat(status.out())
         .contains("UNDO_FAILED stage OS image " + I2)
         .contains("  staged   " + I2);
+
+    // Still broken, the next apply says the rollback is unfinished and what to do; it starts
+    // nothing new (it crashed with "an unfinished attempt is in the journal").
+    CliTest.Run stuck = apply(root);
+    assertThat(stuck.code()).as(stuck.out() + stuck.err()).isEqualTo(3);
+    assertThat(stuck.out() + stuck.err()).doesNotContain("IllegalStateException");
+    assertThat(stuck.out())
+        .contains("nothing new started: the earlier rollback is unfinished; fix its cause");
+
+    // Fixed, the next apply finishes the rollback the journal holds first, then updates.
+    Files.move(
+        root.resolve("usr/bin/.real-rpm-ostree"),
+        wrapper,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.move(root.resolve("usr/bin/systemd-run2"), root.resolve("usr/bin/systemd-run"));
+    CliTest.Run again = apply(root);
+    assertThat(again.code()).as(again.out() + again.err()).isZero();
+    assertThat(again.out())
+        .contains("recovered an earlier attempt first: ")
+        .contains("reboot requested: Node will reboot into image " + I2);
   }
 
   @Test

@@ -89,6 +89,13 @@ public final class RootedHostFiles implements HostFiles {
       if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
         return Optional.of(new FileState.Directory(mode, uid, gid));
       }
+      if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+        // Reading a FIFO blocks until someone writes to it: every command hung on one.
+        throw new HostException(
+            path
+                + " is not a regular file, a directory or a symlink (a FIFO, a socket or a"
+                + " device); the engine does not read or replace it");
+      }
       return Optional.of(new FileState.Regular(Bytes.of(Files.readAllBytes(p)), mode, uid, gid));
     } catch (IOException e) {
       throw io("cannot read " + path, e);

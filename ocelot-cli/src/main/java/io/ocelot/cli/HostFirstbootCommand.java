@@ -8,6 +8,7 @@ import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.daemon.txn.HostContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,6 +42,17 @@ final class HostFirstbootCommand implements Callable<Integer> {
     IgnitionResult parsed = IgnitionParser.parse(mc.path("spec").get("config"));
     if (!(parsed instanceof IgnitionResult.Valid valid)) {
       spec.commandLine().getErr().println("error: " + config + ": " + parsed.problems());
+      return ExitCodes.INVALID;
+    }
+    List<String> skipped = FirstBoot.notLaidDown(valid.config());
+    if (!skipped.isEmpty()) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "error: "
+                  + config
+                  + " holds what the first boot does not lay down (only files and units): "
+                  + String.join(", ", skipped));
       return ExitCodes.INVALID;
     }
     HostContext host = HostCommand.wire(root);

@@ -73,6 +73,17 @@ final class HostInitCommand implements Callable<Integer> {
         return r.exitCode();
       }
       provisioned = r.config();
+      IgnitionResult parsed = IgnitionParser.parse(provisioned.get().getSpec().getConfig());
+      List<String> skipped = FirstBoot.notLaidDown(((IgnitionResult.Valid) parsed).config());
+      if (!skipped.isEmpty()) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "error: --config holds what host init does not lay down (only files and units):"
+                    + " "
+                    + String.join(", ", skipped));
+        return ExitCodes.INVALID;
+      }
     }
     List<String> configArgs =
         provisioned

@@ -205,6 +205,34 @@ class HostCliTest {
         .contains("/var/lib/ocelot/marker.json is not a regular file, a directory or a symlink");
   }
 
+  @Test
+  void hostInitSaysWhatOfAConfigItWouldNotLayDown() throws Exception {
+    Path links =
+        Files.writeString(
+            dir.resolve("links.yaml"),
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfig
+            metadata:
+              name: 80-links
+              labels: {machineconfiguration.openshift.io/role: worker}
+            spec:
+              config:
+                ignition: {version: 3.4.0}
+                storage:
+                  links: [{path: /etc/localtime, target: /usr/share/zoneinfo/UTC}]
+            """);
+    Path root = dir.resolve("links-root");
+    CliTest.Run r =
+        CliTest.run(
+            "host", "init", "--root", root.toString(), "--image", I1, "--config", links.toString());
+    // It laid down the files and units and skipped the link without a word (issue 37).
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err())
+        .contains("--config holds what host init does not lay down (only files and units):")
+        .contains("storage.links");
+  }
+
   /** {@code host apply} from {@code current} to {@code desired}, both on image I1. */
   private static CliTest.Run applyOnImageOne(
       Path root, List<String> current, List<String> desired) {

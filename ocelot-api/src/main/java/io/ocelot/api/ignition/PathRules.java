@@ -16,6 +16,16 @@ public final class PathRules {
   /** Linux's PATH_MAX: bytes in a path, including the terminating NUL. */
   public static final int PATH_MAX = 4096;
 
+  /**
+   * Room kept for the host root a path is resolved under ({@code /rootfs} in the daemon's pod, a
+   * node's root folder in the simulator): a path that fits PATH_MAX alone failed on the host once
+   * the root was put in front of it.
+   */
+  public static final int ROOT_HEADROOM = 256;
+
+  /** The longest path a config may name, in bytes. */
+  public static final int MAX_PATH_BYTES = PATH_MAX - 1 - ROOT_HEADROOM;
+
   private PathRules() {}
 
   /**
@@ -36,13 +46,16 @@ public final class PathRules {
 
   /** Why a config may not name {@code path}, or empty when it may. */
   public static Optional<String> problem(String path) {
-    if (path.length() >= PATH_MAX || path.getBytes(StandardCharsets.UTF_8).length >= PATH_MAX) {
+    if (path.length() > MAX_PATH_BYTES
+        || path.getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
       return Optional.of(
           "the path is "
               + path.getBytes(StandardCharsets.UTF_8).length
               + " bytes long, over the limit of "
-              + (PATH_MAX - 1)
-              + " (PATH_MAX)");
+              + MAX_PATH_BYTES
+              + " (PATH_MAX, less "
+              + ROOT_HEADROOM
+              + " for the host root it is resolved under)");
     }
     if (!isAbsoluteNormalized(path)) {
       return Optional.of(violation(path));

@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -168,11 +169,36 @@ public final class FileHostLock implements HostLock {
               StandardOpenOption.READ,
               StandardOpenOption.WRITE,
               LinkOption.NOFOLLOW_LINKS);
+      Optional<String> unfit = unfit(file);
+      if (unfit.isPresent()) {
+        opened.close();
+        throw new HostException("the engine's lock file " + file + " " + unfit.get());
+      }
       channel = opened;
       return opened;
     } catch (IOException e) {
       throw new HostException("cannot open " + file + ": " + IoReasons.of(e), e);
     }
+  }
+
+  /**
+   * Why the opened lock file may not be used: anything but a regular file, or a file with another
+   * hard link (the engine writes its holder into it: a link to a file outside the root would make
+   * it write there).
+   */
+  private static Optional<String> unfit(Path file) throws IOException {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.of("is not a regular file");
+    }
+    int links = (Integer) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+    if (links != 1) {
+      return Optional.of(
+          "has "
+              + links
+              + " hard links; another name for it could lie outside the host root, so the engine"
+              + " will not write to it (remove the other links)");
+    }
+    return Optional.empty();
   }
 
   private static String holderOf(FileChannel ch) {

@@ -151,4 +151,24 @@ class FileHostLockTest {
                 + hostRoot.resolve("var/lib/ocelot")
                 + " is not a directory");
   }
+
+  @Test
+  void aLockFileWithAnotherHardLinkIsRefusedAndNothingIsWrittenThrough() throws Exception {
+    // The hostile tester's lock file: a hard link to a file outside the host root.
+    Path hostRoot = Files.createDirectories(root.resolve("linked/var/lib/ocelot")).getParent();
+    hostRoot = hostRoot.getParent().getParent();
+    Path outside = Files.writeString(root.resolve("outside-file"), "precious\n");
+    Files.createLink(hostRoot.resolve("var/lib/ocelot/engine.lock"), outside);
+
+    Path lockFile = hostRoot.resolve("var/lib/ocelot/engine.lock");
+    FileHostLock lock = new FileHostLock(hostRoot, clock);
+    assertThatThrownBy(() -> lock.acquire("x"))
+        .isInstanceOf(HostException.class)
+        .hasMessage(
+            "the engine's lock file "
+                + lockFile
+                + " has 2 hard links; another name for it could lie outside the host root, so the"
+                + " engine will not write to it (remove the other links)");
+    assertThat(outside).hasContent("precious");
+  }
 }

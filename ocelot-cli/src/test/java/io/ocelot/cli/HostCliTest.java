@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ocelot.daemon.host.FileHostLock;
 import io.ocelot.daemon.host.HostLock;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -38,9 +39,7 @@ class HostCliTest {
 
   /** A fresh root carries no config yet: apply the base config from an empty one first. */
   Path settledRoot() throws Exception {
-    Path root = dir.resolve("root");
-    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
-        .isZero();
+    Path root = initRoot("root");
     Path empty =
         Files.writeString(
             dir.resolve("empty.yaml"),
@@ -121,8 +120,8 @@ class HostCliTest {
   @Test
   void anEmptyPasswordHashLocksThePasswordInsteadOfClearingIt() throws Exception {
     Path root = settledRoot();
-    Path withHash = Files.writeString(dir.resolve("pw.yaml"), passwordConfig("$6$salt$hash"));
-    Path emptyHash = Files.writeString(dir.resolve("pw-empty.yaml"), passwordConfig(""));
+    Path withHash = passwordConfig("60-password", "$6$salt$hash");
+    Path emptyHash = passwordConfig("61-password-empty", "");
     assertThat(CliTest.run("validate", emptyHash.toString()).code()).isZero();
     String worker = CliTest.ex("00-worker.yaml");
     CliTest.Run set = applyOnImageOne(root, List.of(worker), List.of(worker, withHash.toString()));
@@ -142,17 +141,7 @@ class HostCliTest {
     // after the boot and the update rolled back (issue 37).
     Path root = settledRoot();
     Path kargs =
-        Files.writeString(
-            dir.resolve("kargs.yaml"),
-            """
-            apiVersion: machineconfiguration.openshift.io/v1
-            kind: MachineConfig
-            metadata:
-              name: 70-kargs
-              labels: {machineconfiguration.openshift.io/role: worker}
-            spec:
-              kernelArguments: ['foo="bar baz"', "x=1\ty=2"]
-            """);
+        workerConfig("70-kargs", "  kernelArguments: ['foo=\"bar baz\"', \"x=1\\ty=2\"]\n");
     String worker = CliTest.ex("00-worker.yaml");
     CliTest.Run applied = applyOnImageOne(root, List.of(worker), List.of(worker, kargs.toString()));
     assertThat(applied.code()).as(applied.out() + applied.err()).isZero();
@@ -165,9 +154,7 @@ class HostCliTest {
 
   @Test
   void anImageThatIsNoReferenceIsRefusedBeforeTheHostIsTouched() throws Exception {
-    Path root = dir.resolve("untouched");
-    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
-        .isZero();
+    Path root = initRoot("untouched");
     String worker = CliTest.ex("00-worker.yaml");
     CliTest.Run r =
         CliTest.run(
@@ -192,9 +179,7 @@ class HostCliTest {
       value = 60,
       threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void aStateFileThatIsAFifoIsRefusedNotWaitedOn() throws Exception {
-    Path root = dir.resolve("fifo");
-    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
-        .isZero();
+    Path root = initRoot("fifo");
     Files.createDirectories(root.resolve("var/lib/ocelot"));
     Process mkfifo =
         new ProcessBuilder("mkfifo", root.resolve("var/lib/ocelot/marker.json").toString()).start();
@@ -208,15 +193,9 @@ class HostCliTest {
   @Test
   void hostInitSaysWhatOfAConfigItWouldNotLayDown() throws Exception {
     Path links =
-        Files.writeString(
-            dir.resolve("links.yaml"),
+        workerConfig(
+            "80-links",
             """
-            apiVersion: machineconfiguration.openshift.io/v1
-            kind: MachineConfig
-            metadata:
-              name: 80-links
-              labels: {machineconfiguration.openshift.io/role: worker}
-            spec:
               config:
                 ignition: {version: 3.4.0}
                 storage:
@@ -245,14 +224,10 @@ class HostCliTest {
     return CliTest.run(args.toArray(String[]::new));
   }
 
-  private static String passwordConfig(String hash) {
-    return """
-        apiVersion: machineconfiguration.openshift.io/v1
-        kind: MachineConfig
-        metadata:
-          name: 60-password
-          labels: {machineconfiguration.openshift.io/role: worker}
-        spec:
+  private Path passwordConfig(String name, String hash) throws IOException {
+    return workerConfig(
+        name,
+        """
           config:
             ignition: {version: 3.4.0}
             passwd:
@@ -260,7 +235,27 @@ class HostCliTest {
               - name: core
                 passwordHash: "%s"
         """
-        .formatted(hash);
+            .formatted(hash));
+  }
+
+  /** {@code <name>.yaml}: a worker MachineConfig whose spec is {@code spec} (indented two). */
+  private Path workerConfig(String name, String spec) throws IOException {
+    return Files.writeString(
+        dir.resolve(name + ".yaml"),
+        "apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfig\nmetadata:\n"
+            + "  name: "
+            + name
+            + "\n"
+            + "  labels: {machineconfiguration.openshift.io/role: worker}\nspec:\n"
+            + spec);
+  }
+
+  /** A fresh simulated root {@code name}, booted into I1. */
+  private Path initRoot(String name) {
+    Path root = dir.resolve(name);
+    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
+        .isZero();
+    return root;
   }
 
   /** The second field of core's line in the root's /etc/shadow. */
@@ -367,9 +362,7 @@ class HostCliTest {
 
   @Test
   void applyRefusesAHostThatIsNotOnTheCurrentConfig() throws Exception {
-    Path root = dir.resolve("bare");
-    assertThat(CliTest.run("host", "init", "--root", root.toString(), "--image", I1).code())
-        .isZero();
+    Path root = initRoot("bare");
     CliTest.Run r = apply(root);
     assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
     assertThat(r.out())

@@ -292,6 +292,15 @@ case("karg-many", kargs_mc(*[f"a{i}=1" for i in range(1000)]), "more than a kern
 case("path-max-with-root", mc(files(file_entry("/etc" + "/x" * 1998))),
      "over the limit of 3839 (PATH_MAX, less 256 for the host root")
 
+# --- sizes a node can hold: entries and decoded bytes per config (docs/engine.md) ------------------
+case("entries-too-many", mc(ign({"storage": {"directories": [{"path": f"/d/{i}"} for i in range(10001)]}})),
+     "the config has 10001 files, directories, links, units and dropins; a node applies at most 10000")
+case("contents-over-8mib", mc(files(*[file_entry(f"/etc/z{i}", contents={
+        "compression": "gzip",
+        "source": "data:;base64," + base64.b64encode(gzip.compress(bytes(4 << 20), 9, mtime=0)).decode()})
+        for i in range(3)])),
+     "file contents add up to 12582912 bytes, over the limit of 8 MiB per config")
+
 def main():
     for name in os.listdir(HERE):
         if name[:3].isdigit():

@@ -402,6 +402,6 @@ class HostCliTest {
         .endsWith(" / image " + I2 + "; nothing on the host was changed\n");
     assertThat(CliTest.run("host", "status", "--root", root.toString()).out()).isEqualTo(status);
     assertThat(root.resolve("var/lib/ocelot/marker.json")).hasBinaryContent(marker);
-    assertThat(root.resolve("var/lib/ocelot/journal.json")).doesNotExist();
+    assertThat(root.resolve("var/lib/ocelot/journal.jsonl")).doesNotExist();
   }
 }

@@ -239,7 +239,7 @@ class DaemonScenariosIT {
     assertThat(node.annotation(NodeAnnotations.CURRENT_CONFIG)).isEqualTo("rendered-worker-1");
     assertThat(host.fake.rebootRequested()).isFalse();
     assertConfigurationAsBefore(before);
-    assertThat(host.root.resolve("var/lib/ocelot/journal.json")).doesNotExist();
+    assertThat(host.root.resolve("var/lib/ocelot/journal.jsonl")).doesNotExist();
   }
 
   @Test

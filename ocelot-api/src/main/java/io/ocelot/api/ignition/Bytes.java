@@ -20,12 +20,30 @@ public final class Bytes {
     return data.length == 0 ? EMPTY : new Bytes(data.clone());
   }
 
+  /**
+   * Takes {@code data} without copying it: for an array made for this call and dropped by the
+   * caller (a decoder's output, a file just read), so that a 4 MiB file is not held twice.
+   */
+  public static Bytes adopt(byte[] data) {
+    return data.length == 0 ? EMPTY : new Bytes(data);
+  }
+
   public static Bytes utf8(String text) {
-    return of(text.getBytes(StandardCharsets.UTF_8));
+    return adopt(text.getBytes(StandardCharsets.UTF_8));
   }
 
   public byte[] toArray() {
     return data.clone();
+  }
+
+  /** The contents as a read-only buffer, without a copy. */
+  public ByteBuffer buffer() {
+    return ByteBuffer.wrap(data).asReadOnlyBuffer();
+  }
+
+  /** The contents as a stream, without a copy. */
+  public java.io.InputStream stream() {
+    return new java.io.ByteArrayInputStream(data);
   }
 
   public int size() {

@@ -1,7 +1,6 @@
 package io.ocelot.api.ignition;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.security.MessageDigest;
@@ -20,8 +19,11 @@ final class ContentsDecoder {
   /** Largest decoded (inflated) file; see docs/ignition.md. */
   static final int MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-  /** Largest sum of decoded contents in one config; see docs/ignition.md. */
-  static final long MAX_TOTAL_BYTES = 32L * 1024 * 1024;
+  /**
+   * Largest sum of decoded contents in one config: a node holds the old and the new contents and
+   * the pre-images it replaces, within the DaemonSet's 48 MiB heap; see docs/engine.md.
+   */
+  static final long MAX_TOTAL_BYTES = 8L * 1024 * 1024;
 
   static final Set<String> KNOWN_FIELDS =
       Set.of("source", "compression", "verification", "httpHeaders");
@@ -119,7 +121,7 @@ final class ContentsDecoder {
       ctx.error(cpath, "unsupported compression type " + ParseContext.quote(compression));
       return Optional.empty();
     }
-    try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(raw.toArray()))) {
+    try (GZIPInputStream in = new GZIPInputStream(raw.stream())) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buf = new byte[8192];
       for (int n; (n = in.read(buf)) > 0; ) {
@@ -129,7 +131,7 @@ final class ContentsDecoder {
           return Optional.empty();
         }
       }
-      return Optional.of(Bytes.of(out.toByteArray()));
+      return Optional.of(Bytes.adopt(out.toByteArray()));
     } catch (IOException e) {
       ctx.error(cpath, "gzip data does not inflate: " + e.getMessage());
       return Optional.empty();

@@ -38,11 +38,11 @@ public final class DataUrl {
       return new Undecodable(e.getMessage());
     }
     if (!base64) {
-      return new Decoded(Bytes.of(unescaped));
+      return new Decoded(Bytes.adopt(unescaped));
     }
     try {
       return new Decoded(
-          Bytes.of(
+          Bytes.adopt(
               Base64.getDecoder()
                   .decode(new String(unescaped, StandardCharsets.US_ASCII).strip())));
     } catch (IllegalArgumentException e) {

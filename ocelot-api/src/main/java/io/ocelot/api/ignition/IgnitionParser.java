@@ -15,6 +15,12 @@ import java.util.Set;
  * shows them all.
  */
 public final class IgnitionParser {
+  /**
+   * The most files, directories, links, units and dropins one config may hold: what a node applies
+   * within the DaemonSet's 48 MiB heap with room to spare (docs/engine.md has the measurements).
+   */
+  public static final int MAX_ENTRIES = 10_000;
+
   private static final Set<String> ROOT_FIELDS_V3 =
       Set.of("ignition", "storage", "systemd", "passwd", "kernelArguments");
   private static final Set<String> ROOT_FIELDS_V2 =
@@ -60,6 +66,19 @@ public final class IgnitionParser {
 
   private static IgnitionConfig parseBody(ParseContext ctx, JsonNode raw) {
     SpecVersion v = ctx.version();
+    long entries = entries(raw);
+    if (entries > MAX_ENTRIES) {
+      // Counted before anything is parsed: a config too large for a node is refused at once.
+      ctx.error(
+          "",
+          "the config has "
+              + entries
+              + " files, directories, links, units and dropins; a node applies at most "
+              + MAX_ENTRIES
+              + " in one config (each is a step it journals and keeps in memory)");
+      return new IgnitionConfig(
+          Optional.of(v), List.of(), List.of(), Passwd.EMPTY, new RefusedSections(Map.of()));
+    }
     ctx.knownFields(raw, "", v.isV2() ? ROOT_FIELDS_V2 : ROOT_FIELDS_V3);
     ctx.object(raw, "ignition", "").ifPresent(i -> ctx.knownFields(i, "ignition", IGNITION_FIELDS));
     otherConfigs(ctx, raw);
@@ -88,6 +107,16 @@ public final class IgnitionParser {
                           + " storage.files"));
     }
     return new IgnitionConfig(Optional.of(v), files, units, passwd, new RefusedSections(refused));
+  }
+
+  private static long entries(JsonNode raw) {
+    JsonNode storage = raw.path("storage");
+    long n = storage.path("files").size() + storage.path("directories").size();
+    n += storage.path("links").size();
+    for (JsonNode unit : raw.path("systemd").path("units")) {
+      n += 1 + unit.path("dropins").size();
+    }
+    return n;
   }
 
   /**

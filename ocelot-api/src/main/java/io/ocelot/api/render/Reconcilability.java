@@ -114,6 +114,7 @@ public final class Reconcilability {
         }
       }
     }
+    Map<String, String> firstBelow = firstFileBelow(now);
     for (FileEntry f : now.files()) {
       if (f.path().startsWith(ENGINE_STATE_DIR + "/")) {
         reasons.add(
@@ -130,7 +131,15 @@ public final class Reconcilability {
                 + " collides with passwd.users' passwordHash, which rewrites it; set the"
                 + " password with passwordHash alone");
       }
-      filesBelow(f, now).ifPresent(reasons::add);
+      String below = firstBelow.get(f.path());
+      if (below != null) {
+        reasons.add(
+            "ignition file "
+                + below
+                + " is below ignition file "
+                + f.path()
+                + "; a path cannot be both a file and a directory");
+      }
       String unit = unitFiles.get(f.path());
       if (unit != null) {
         reasons.add(
@@ -148,19 +157,19 @@ public final class Reconcilability {
     return c.passwd().users().stream().anyMatch(u -> u.passwordHash().isPresent());
   }
 
-  /** The first other file {@code f}'s path would have to be a directory for, if any. */
-  private static Optional<String> filesBelow(FileEntry f, IgnitionConfig c) {
-    String prefix = f.path() + "/";
-    return c.files().stream()
-        .filter(other -> other.path().startsWith(prefix))
-        .findFirst()
-        .map(
-            below ->
-                "ignition file "
-                    + below.path()
-                    + " is below ignition file "
-                    + f.path()
-                    + "; a path cannot be both a file and a directory");
+  /**
+   * Each directory the config's files need, mapped to the first file below it: one pass over the
+   * paths' ancestors, so that a config of many files is checked in linear time.
+   */
+  private static Map<String, String> firstFileBelow(IgnitionConfig c) {
+    Map<String, String> out = new java.util.HashMap<>();
+    for (FileEntry f : c.files()) {
+      String path = f.path();
+      for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+        out.putIfAbsent(path.substring(0, slash), path);
+      }
+    }
+    return out;
   }
 
   private static void passwd(IgnitionConfig old, IgnitionConfig now, List<String> reasons) {

@@ -401,7 +401,7 @@ class IgnitionParserInvalidTest {
   void totalDecodedSizeIsLimitedPerConfig() {
     String fourMiB = gzipBase64(new byte[4 * 1024 * 1024]);
     StringBuilder files = new StringBuilder();
-    for (int i = 0; i < 9; i++) {
+    for (int i = 0; i < 3; i++) {
       files
           .append(i == 0 ? "" : ", ")
           .append("{\"path\": \"/etc/f")
@@ -414,8 +414,31 @@ class IgnitionParserInvalidTest {
     assertThat(((IgnitionResult.Invalid) r).errors())
         .extracting(Problem::toString)
         .containsExactly(
-            "storage.files[8].contents: file contents add up to 37748736 bytes, over the limit of"
-                + " 32 MiB per config");
+            "storage.files[2].contents: file contents add up to 12582912 bytes, over the limit of"
+                + " 8 MiB per config");
+  }
+
+  @Test
+  void aConfigOfMoreEntriesThanANodeAppliesIsRefusedBeforeItsEntriesAreRead() {
+    StringBuilder files = new StringBuilder();
+    for (int i = 0; i < 9_998; i++) {
+      files.append(i == 0 ? "" : ", ").append("{\"path\": \"/etc/f").append(i).append("\"}");
+    }
+    // 9,998 files, one more (invalid, never read) and a unit with a dropin: 10,001 entries.
+    String config =
+        "{\"ignition\": {\"version\": \"3.4.0\"}, \"storage\": {\"files\": ["
+            + files
+            + ", {\"path\": \"relative\"}]}, \"systemd\": {\"units\": [{\"name\": \"a.service\","
+            + " \"dropins\": [{\"name\": \"x.conf\"}]}]}}";
+    IgnitionResult r = IgnitionParser.parse(config);
+    assertThat(((IgnitionResult.Invalid) r).errors())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "the config has 10001 files, directories, links, units and dropins; a node applies at"
+                + " most 10000 in one config (each is a step it journals and keeps in memory)");
+
+    String fits = config.replace(", {\"path\": \"relative\"}", "");
+    assertThat(IgnitionParser.parse(fits).problems()).extracting(Problem::toString).isEmpty();
   }
 
   @Test

@@ -20,6 +20,20 @@ public interface HostFiles {
    */
   List<String> write(String path, Bytes contents, int mode, int uid, int gid) throws HostException;
 
+  /**
+   * Appends to an existing regular file durably (fsync before returning). The file must be one
+   * regular file with one name: a symlink, a missing file or a hard link is refused, so that an
+   * append never lands outside the root. A crash may leave a prefix of {@code contents}; readers of
+   * such files ignore an unterminated last line.
+   */
+  void append(String path, Writer contents) throws HostException;
+
+  /** Writes what is appended straight to the file, so that a large record is never copied. */
+  @FunctionalInterface
+  interface Writer {
+    void writeTo(java.io.OutputStream out) throws java.io.IOException;
+  }
+
   /** Replaces whatever is at {@code path} with a symlink, atomically. */
   List<String> symlink(String path, String target) throws HostException;
 

@@ -24,6 +24,12 @@ public final class RootedHostFiles implements HostFiles {
   private static final int MAX_SYMLINK_HOPS = 40;
   private static final int DIR_MODE = 0755;
 
+  /**
+   * The largest file {@link #stat} reads: the engine keeps what it replaces in memory to undo it,
+   * and nothing it writes or keeps (a config's file, its journal) comes near this.
+   */
+  public static final long MAX_READ_BYTES = 24L * 1024 * 1024;
+
   private final Path root;
 
   public RootedHostFiles(Path root) {
@@ -96,7 +102,17 @@ public final class RootedHostFiles implements HostFiles {
                 + " is not a regular file, a directory or a symlink (a FIFO, a socket or a"
                 + " device); the engine does not read or replace it");
       }
-      return Optional.of(new FileState.Regular(Bytes.of(Files.readAllBytes(p)), mode, uid, gid));
+      long size = Files.size(p);
+      if (size > MAX_READ_BYTES) {
+        throw new HostException(
+            path
+                + " is "
+                + size
+                + " bytes, more than the "
+                + (MAX_READ_BYTES >> 20)
+                + " MiB the engine reads (it keeps a copy of what it replaces to undo it)");
+      }
+      return Optional.of(new FileState.Regular(Bytes.adopt(Files.readAllBytes(p)), mode, uid, gid));
     } catch (IOException e) {
       throw io("cannot read " + path, e);
     }
@@ -111,7 +127,7 @@ public final class RootedHostFiles implements HostFiles {
     try {
       try (FileChannel ch =
           FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-        ByteBuffer buf = ByteBuffer.wrap(contents.toArray());
+        ByteBuffer buf = contents.buffer();
         while (buf.hasRemaining()) {
           ch.write(buf);
         }
@@ -125,6 +141,36 @@ public final class RootedHostFiles implements HostFiles {
     } catch (IOException e) {
       deleteQuietly(tmp);
       throw io("cannot write " + path, e);
+    }
+  }
+
+  @Override
+  public void append(String path, Writer contents) throws HostException {
+    Path target = resolve(path);
+    try {
+      // Checked before opening: opening a FIFO for writing blocks until someone reads it.
+      if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
+          || (Integer) Files.getAttribute(target, "unix:nlink", LinkOption.NOFOLLOW_LINKS) != 1) {
+        throw new HostException(
+            "refusing to append to "
+                + path
+                + ": it is not one regular file with one name (missing, a link or a special"
+                + " file)");
+      }
+      try (FileChannel ch =
+          FileChannel.open(
+              target,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.APPEND,
+              LinkOption.NOFOLLOW_LINKS)) {
+        java.io.OutputStream out =
+            new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch));
+        contents.writeTo(out);
+        out.flush();
+        ch.force(false);
+      }
+    } catch (IOException e) {
+      throw io("cannot append to " + path, e);
     }
   }
 

@@ -230,19 +230,18 @@ final class HealthRollback {
    * boot order, and services start afresh at the boot, so neither is undone by a step.
    */
   private static Journal configOnly(Journal journal) {
-    Journal j = journal.withPhase(Journal.Phase.PREPARING);
+    List<Journal.Entry> entries = new ArrayList<>();
     for (Journal.Entry e : journal.entries()) {
       List<Restoration> kept =
           e.restorations().stream()
               .filter(r -> !(r instanceof Restoration.DiscardStaged))
               .filter(r -> !(r instanceof Restoration.RerunService))
               .toList();
-      j =
-          j.with(
-              new Journal.Entry(
-                  e.index(), e.summary(), e.category(), kept, Journal.StepState.APPLIED, e.note()));
+      entries.add(
+          new Journal.Entry(
+              e.index(), e.summary(), e.category(), kept, Journal.StepState.APPLIED, e.note()));
     }
-    return j;
+    return journal.withPhase(Journal.Phase.PREPARING).withEntries(entries);
   }
 
   /** Each step's outcome over all passes: reverted once stays reverted; a failure is the latest. */

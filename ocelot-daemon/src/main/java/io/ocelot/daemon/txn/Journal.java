@@ -1,7 +1,7 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.daemon.host.FileState;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,6 +51,23 @@ public record Journal(
     public Entry withState(StepState s) {
       return new Entry(index, summary, category, restorations, s, note);
     }
+
+    /** The bytes of the files this step keeps to put them back. */
+    public long preimageBytes() {
+      long n = 0;
+      for (Restoration r : restorations) {
+        if (r instanceof Restoration.RestoreFile f
+            && f.before().orElse(null) instanceof FileState.Regular before) {
+          n += before.contents().size();
+        }
+      }
+      return n;
+    }
+
+    /** True when undoing this step discards the staged deployment: it took the slot. */
+    public boolean ownsStagedSlot() {
+      return restorations.stream().anyMatch(Restoration.DiscardStaged.class::isInstance);
+    }
   }
 
   public Journal {
@@ -72,14 +89,8 @@ public record Journal(
         List.of());
   }
 
-  public Journal with(Entry entry) {
-    List<Entry> out = new ArrayList<>(entries);
-    if (entry.index() < out.size()) {
-      out.set(entry.index(), entry);
-    } else {
-      out.add(entry);
-    }
-    return new Journal(attemptId, attempt, from, to, phase, startedAt, out);
+  public Journal withEntries(List<Entry> e) {
+    return new Journal(attemptId, attempt, from, to, phase, startedAt, e);
   }
 
   public Journal withPhase(Phase p) {
@@ -88,8 +99,6 @@ public record Journal(
 
   /** True once a step has taken ownership of the staged deployment slot. */
   public boolean ownsStagedSlot() {
-    return entries.stream()
-        .flatMap(e -> e.restorations().stream())
-        .anyMatch(Restoration.DiscardStaged.class::isInstance);
+    return entries.stream().anyMatch(Entry::ownsStagedSlot);
   }
 }

@@ -1,67 +1,138 @@
 package io.ocelot.daemon.txn;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.Systemd;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
-/** The journal's JSON form, field by field, so that it stays readable and stable on disk. */
+/**
+ * The journal's on-disk form: JSON lines, so that recording a step appends one line instead of
+ * rewriting every step before it (an update of n steps writes O(n) bytes, not O(n²)). The first
+ * line is the attempt ({@link #header}); each later line is a step observed ({@link #entry}, with
+ * how to undo it), a step's new state ({@link #state}) or a new phase ({@link #phase}). Reading
+ * replays the lines in order.
+ */
 final class JournalJson {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private JournalJson() {}
 
-  static ObjectNode write(Journal j) {
+  /** The first line: the attempt and its steps so far (none for a new attempt). */
+  static List<ObjectNode> lines(Journal j) {
     ObjectNode o = F.objectNode();
+    o.put("journal", 1);
     o.put("attemptId", j.attemptId());
     o.put("attempt", j.attempt());
     o.set("from", target(j.from()));
     o.set("to", target(j.to()));
     o.put("phase", j.phase().name());
     o.put("startedAt", j.startedAt().toString());
-    ArrayNode entries = o.putArray("entries");
-    for (Journal.Entry e : j.entries()) {
-      ObjectNode eo = entries.addObject();
-      eo.put("index", e.index());
-      eo.put("summary", e.summary());
-      eo.put("category", e.category().name());
-      eo.put("state", e.state().name());
-      e.note().ifPresent(n -> eo.put("note", n));
-      ArrayNode rs = eo.putArray("restorations");
-      e.restorations().forEach(r -> rs.add(restoration(r)));
-    }
+    List<ObjectNode> out = new ArrayList<>();
+    out.add(o);
+    j.entries().forEach(e -> out.add(entry(e)));
+    return out;
+  }
+
+  /** A step observed: what it changes and how to put it back. */
+  static ObjectNode entry(Journal.Entry e) {
+    ObjectNode eo = F.objectNode();
+    eo.put("index", e.index());
+    eo.put("summary", e.summary());
+    eo.put("category", e.category().name());
+    eo.put("state", e.state().name());
+    e.note().ifPresent(n -> eo.put("note", n));
+    ArrayNode rs = eo.putArray("restorations");
+    e.restorations().forEach(r -> rs.add(restoration(r)));
+    return eo;
+  }
+
+  /** A step's new state (and note); its restorations stay as first recorded. */
+  static ObjectNode state(Journal.Entry e) {
+    ObjectNode o = F.objectNode();
+    o.put("index", e.index());
+    o.put("state", e.state().name());
+    e.note().ifPresent(n -> o.put("note", n));
     return o;
   }
 
-  static Journal read(JsonNode o) {
+  static ObjectNode phase(Journal.Phase p) {
+    return F.objectNode().put("phase", p.name());
+  }
+
+  /** Replays the lines; the first must be the attempt's. */
+  static Journal read(List<JsonNode> lines) {
+    if (lines.isEmpty()) {
+      throw new IllegalArgumentException("no attempt line");
+    }
+    JsonNode head = lines.get(0);
+    if (head.path("journal").asInt() != 1) {
+      throw new IllegalArgumentException("line 1: not a journal of this version (field journal)");
+    }
+    Journal.Phase phase = JsonFields.enumValue(head, "phase", Journal.Phase.class);
     List<Journal.Entry> entries = new ArrayList<>();
-    for (JsonNode e : o.path("entries")) {
-      List<Restoration> rs = new ArrayList<>();
-      e.path("restorations").forEach(r -> rs.add(restoration(r)));
-      entries.add(
-          new Journal.Entry(
-              e.path("index").asInt(),
-              e.path("summary").asText(),
-              JsonFields.enumValue(e, "category", Category.class),
-              rs,
-              JsonFields.enumValue(e, "state", Journal.StepState.class),
-              text(e, "note")));
+    for (int n = 1; n < lines.size(); n++) {
+      JsonNode line = lines.get(n);
+      try {
+        if (line.has("restorations")) {
+          Journal.Entry e = readEntry(line);
+          if (e.index() != entries.size()) {
+            throw new IllegalArgumentException("step " + e.index() + " out of order");
+          }
+          entries.add(e);
+        } else if (line.has("index")) {
+          int i = line.path("index").asInt(-1);
+          if (i < 0 || i >= entries.size()) {
+            throw new IllegalArgumentException("state of unknown step " + line.path("index"));
+          }
+          Journal.Entry e = entries.get(i);
+          entries.set(
+              i,
+              new Journal.Entry(
+                  i,
+                  e.summary(),
+                  e.category(),
+                  e.restorations(),
+                  JsonFields.enumValue(line, "state", Journal.StepState.class),
+                  text(line, "note")));
+        } else {
+          phase = JsonFields.enumValue(line, "phase", Journal.Phase.class);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("line " + (n + 1) + ": " + e.getMessage(), e);
+      }
     }
     return new Journal(
-        o.path("attemptId").asText(),
-        o.path("attempt").asInt(1),
-        target(o.path("from")),
-        target(o.path("to")),
-        JsonFields.enumValue(o, "phase", Journal.Phase.class),
-        JsonFields.instant(o, "startedAt"),
+        head.path("attemptId").asText(),
+        head.path("attempt").asInt(1),
+        target(head.path("from")),
+        target(head.path("to")),
+        phase,
+        JsonFields.instant(head, "startedAt"),
         entries);
+  }
+
+  private static Journal.Entry readEntry(JsonNode e) {
+    List<Restoration> rs = new ArrayList<>();
+    e.path("restorations").forEach(r -> rs.add(restoration(r)));
+    return new Journal.Entry(
+        e.path("index").asInt(),
+        e.path("summary").asText(),
+        JsonFields.enumValue(e, "category", Category.class),
+        rs,
+        JsonFields.enumValue(e, "state", Journal.StepState.class),
+        text(e, "note"));
   }
 
   static ObjectNode target(Target t) {
@@ -136,7 +207,7 @@ final class JournalJson {
     ObjectNode o = F.objectNode();
     if (s instanceof FileState.Regular r) {
       o.put("kind", "file")
-          .put("contents", Base64.getEncoder().encodeToString(r.contents().toArray()))
+          .putPOJO("contents", base64(r.contents()))
           .put("mode", r.mode())
           .put("uid", r.uid())
           .put("gid", r.gid());
@@ -149,11 +220,27 @@ final class JournalJson {
     return o;
   }
 
+  /** Base64 written straight from the contents, without a copy of them or of their text. */
+  private static JsonSerializable base64(Bytes contents) {
+    return new JsonSerializable.Base() {
+      @Override
+      public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+        gen.writeBinary(contents.stream(), contents.size());
+      }
+
+      @Override
+      public void serializeWithType(
+          JsonGenerator gen, SerializerProvider provider, TypeSerializer type) throws IOException {
+        serialize(gen, provider);
+      }
+    };
+  }
+
   private static FileState fileState(JsonNode o) {
     return switch (o.path("kind").asText()) {
       case "file" ->
           new FileState.Regular(
-              Bytes.of(Base64.getDecoder().decode(o.path("contents").asText())),
+              Bytes.adopt(Base64.getDecoder().decode(o.path("contents").asText())),
               o.path("mode").asInt(),
               o.path("uid").asInt(),
               o.path("gid").asInt());

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.txn;
 
+import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.ignition.FileEntry;
 import io.ocelot.api.ignition.IgnitionConfig;
 import io.ocelot.api.ignition.UnitEntry;
@@ -23,7 +24,7 @@ final class OnDiskValidator {
   static List<String> problems(IgnitionConfig config, HostFiles files) throws HostException {
     List<String> out = new ArrayList<>();
     for (FileEntry f : config.files()) {
-      check(files, f.path(), f.contents().toArray(), f.mode(), out);
+      check(files, f.path(), f.contents(), f.mode(), out);
     }
     for (UnitEntry u : config.units()) {
       for (UnitEntry.Dropin d : u.dropins()) {
@@ -32,7 +33,7 @@ final class OnDiskValidator {
           check(
               files,
               UnitActions.dropinPath(u.name(), d.name()),
-              contents.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+              Bytes.utf8(contents),
               UNIT_MODE,
               out);
         }
@@ -49,19 +50,14 @@ final class OnDiskValidator {
                 + "; received: "
                 + masked);
       } else if (!u.mask() && u.contents().filter(c -> !c.isEmpty()).isPresent()) {
-        check(
-            files,
-            path,
-            u.contents().get().getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            UNIT_MODE,
-            out);
+        check(files, path, Bytes.utf8(u.contents().get()), UNIT_MODE, out);
       }
     }
     return out;
   }
 
   private static void check(
-      HostFiles files, String path, byte[] expected, int mode, List<String> out)
+      HostFiles files, String path, Bytes expected, int mode, List<String> out)
       throws HostException {
     Optional<FileState> state = files.stat(path);
     if (state.isEmpty()) {
@@ -82,7 +78,7 @@ final class OnDiskValidator {
               + describeMode(r.mode()));
       return;
     }
-    if (!java.util.Arrays.equals(r.contents().toArray(), expected)) {
+    if (!r.contents().equals(expected)) {
       out.add("content mismatch for file \"" + path + "\"");
     }
   }

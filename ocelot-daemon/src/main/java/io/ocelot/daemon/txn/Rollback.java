@@ -82,22 +82,28 @@ final class Rollback {
   Result run(Journal journal) throws HostException {
     Restorer restorer = new Restorer(host);
     List<FailureRecord.RollbackStep> steps = new ArrayList<>();
-    Journal j = journal;
+    List<Journal.Entry> entries = new ArrayList<>(journal.entries());
     List<Integer> order = new ArrayList<>();
-    for (int i = journal.entries().size() - 1; i >= 0; i--) {
-      if (journal.entries().get(i).category() != Category.SERVICE) {
+    for (int i = entries.size() - 1; i >= 0; i--) {
+      if (entries.get(i).category() != Category.SERVICE) {
         order.add(i);
       }
     }
-    for (int i = 0; i < journal.entries().size(); i++) {
-      if (journal.entries().get(i).category() == Category.SERVICE) {
+    for (int i = 0; i < entries.size(); i++) {
+      if (entries.get(i).category() == Category.SERVICE) {
         order.add(i);
       }
     }
+    boolean phaseRecorded = false;
     for (int i : order) {
-      Journal.Entry e = j.entries().get(i);
+      Journal.Entry e = entries.get(i);
       if (e.state() == Journal.StepState.UNDONE) {
         continue;
+      }
+      if (!phaseRecorded) {
+        // Undoing: a start that finds this journal rolls it back, whatever it said before.
+        store.phase(Journal.Phase.PREPARING, "journal:undoing");
+        phaseRecorded = true;
       }
       boolean changed = false;
       List<String> errors = new ArrayList<>();
@@ -119,12 +125,12 @@ final class Rollback {
               e.category(),
               outcome,
               errors.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", errors))));
-      j =
-          j.with(
-              e.withState(
-                  errors.isEmpty() ? Journal.StepState.UNDONE : Journal.StepState.UNDO_FAILED));
-      store.write(j, "journal:undone:" + i);
+      Journal.Entry after =
+          e.withState(errors.isEmpty() ? Journal.StepState.UNDONE : Journal.StepState.UNDO_FAILED);
+      entries.set(i, after);
+      store.stepState(after, "journal:undone:" + i);
     }
+    Journal j = journal.withPhase(Journal.Phase.PREPARING).withEntries(entries);
     return new Result(j, steps);
   }
 }

@@ -1,7 +1,9 @@
 package io.ocelot.daemon.txn;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.json.Json;
@@ -9,6 +11,8 @@ import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostFiles;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -18,9 +22,17 @@ import java.util.function.Function;
  */
 public final class StateStore {
   public static final String DIR = "/var/lib/ocelot";
-  public static final String JOURNAL = DIR + "/journal.json";
+  public static final String JOURNAL = DIR + "/journal.jsonl";
+
+  /** Where builds before the journal became a log kept it (whole, rewritten per step). */
+  static final String WHOLE_JOURNAL = DIR + "/journal.json";
+
   public static final String MARKER = DIR + "/marker.json";
   public static final String LAST_FAILURE = DIR + "/last-failure.json";
+
+  /** Leaves the file open: the appender fsyncs and closes it. */
+  private static final ObjectWriter LINE =
+      Json.MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
   private final HostFiles files;
   private final Checkpoint checkpoint;
@@ -31,11 +43,66 @@ public final class StateStore {
   }
 
   public Optional<Journal> journal() throws HostException {
-    return read(JOURNAL, JournalJson::read);
+    if (files.stat(WHOLE_JOURNAL).isPresent()) {
+      throw corrupt(
+          WHOLE_JOURNAL,
+          "a journal in the whole-file form of earlier builds, which this build does not read;"
+              + " finish or roll back its update with the build that wrote it");
+    }
+    Optional<FileState> state = files.stat(JOURNAL);
+    if (state.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!(state.get() instanceof FileState.Regular r)) {
+      throw corrupt(JOURNAL, "it is not a regular file");
+    }
+    String text = r.contents().asUtf8();
+    // A crash during an append leaves at most one unterminated line: that record never counted.
+    int end = text.lastIndexOf('\n') + 1;
+    String[] complete = text.substring(0, end).split("\n");
+    List<JsonNode> lines = new ArrayList<>();
+    for (int i = 0; i < complete.length; i++) {
+      lines.add(object(JOURNAL, "line " + (i + 1) + ": ", complete[i]));
+    }
+    try {
+      return Optional.of(JournalJson.read(lines));
+    } catch (RuntimeException e) {
+      throw corrupt(
+          JOURNAL, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
   }
 
-  void write(Journal journal, String point) throws HostException {
-    write(JOURNAL, JournalJson.write(journal));
+  /** Starts the journal of a new attempt (replacing any other), atomically. */
+  void begin(Journal journal, String point) throws HostException {
+    StringBuilder text = new StringBuilder();
+    for (JsonNode line : JournalJson.lines(journal)) {
+      text.append(line).append('\n');
+    }
+    files.write(JOURNAL, Bytes.utf8(text.toString()), 0600, 0, 0);
+    checkpoint.reached(point);
+  }
+
+  /** Records a step observed (with how to undo it), before the step touches the host. */
+  void observed(Journal.Entry entry, String point) throws HostException {
+    append(JournalJson.entry(entry), point);
+  }
+
+  /** Records a recorded step's new state. */
+  void stepState(Journal.Entry entry, String point) throws HostException {
+    append(JournalJson.state(entry), point);
+  }
+
+  void phase(Journal.Phase phase, String point) throws HostException {
+    append(JournalJson.phase(phase), point);
+  }
+
+  private void append(ObjectNode line, String point) throws HostException {
+    files.append(
+        JOURNAL,
+        out -> {
+          LINE.writeValue(out, line);
+          out.write('\n');
+        });
     checkpoint.reached(point);
   }
 
@@ -87,20 +154,25 @@ public final class StateStore {
     if (!(state.get() instanceof FileState.Regular r)) {
       throw corrupt(path, "it is not a regular file");
     }
-    JsonNode tree;
-    try {
-      tree = Json.MAPPER.readTree(r.contents().asUtf8());
-    } catch (JsonProcessingException e) {
-      throw corrupt(path, "not valid JSON: " + e.getOriginalMessage());
-    }
-    if (tree == null || !tree.isObject()) {
-      throw corrupt(path, "expected a JSON object");
-    }
+    JsonNode tree = object(path, "", r.contents().asUtf8());
     try {
       return Optional.of(parse.apply(tree));
     } catch (RuntimeException e) {
       throw corrupt(path, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     }
+  }
+
+  private static JsonNode object(String path, String where, String text) throws HostException {
+    JsonNode tree;
+    try {
+      tree = Json.MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw corrupt(path, where + "not valid JSON: " + e.getOriginalMessage());
+    }
+    if (tree == null || !tree.isObject()) {
+      throw corrupt(path, where + "expected a JSON object");
+    }
+    return tree;
   }
 
   private static HostException corrupt(String path, String why) {

@@ -12,6 +12,7 @@ import io.ocelot.daemon.plan.Commit;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -26,6 +27,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class UpdateEngine {
   private static final Logger LOG = LoggerFactory.getLogger(UpdateEngine.class);
+
+  /**
+   * The most bytes of replaced files one update keeps (in memory and in its journal) to undo
+   * itself: as much as a config may write (8 MiB), so a node within its heap never runs short.
+   */
+  static final long MAX_PREIMAGE_BYTES = 8L * 1024 * 1024;
 
   private final HostContext host;
   private final StateStore store;
@@ -91,7 +98,7 @@ public final class UpdateEngine {
       throw new HostException(elsewhere.get());
     }
     Bytes desiredJson = Bytes.utf8(Json.MAPPER.valueToTree(plan.to().config()).toString());
-    Journal journal =
+    Journal started =
         new Journal(
             ids.get(),
             attempt.number(),
@@ -100,26 +107,45 @@ public final class UpdateEngine {
             Journal.Phase.PREPARING,
             clock.instant(),
             List.of());
-    store.write(journal, "journal:start");
+    store.begin(started, "journal:start");
+    // One list for the whole attempt: copying the journal per step made an update quadratic.
+    List<Journal.Entry> entries = new ArrayList<>();
+    boolean ownsStagedSlot = false;
+    long preimages = 0;
     for (int i = 0; i < plan.steps().size(); i++) {
       Step step = plan.steps().get(i);
       Action action = Actions.of(step, drain, desiredJson);
       Action.Prepared prepared;
       try {
-        prepared = action.observe(host, journal.ownsStagedSlot());
+        prepared = action.observe(host, ownsStagedSlot);
       } catch (HostException e) {
-        return fail(journal, FailureRecord.Phase.PREPARE, action, e, attempt);
+        return fail(started.withEntries(entries), FailureRecord.Phase.PREPARE, action, e, attempt);
       }
-      journal =
-          journal.with(
-              new Journal.Entry(
-                  i,
-                  action.summary(),
-                  action.category(),
-                  prepared.restorations(),
-                  Journal.StepState.OBSERVED,
-                  prepared.note()));
-      store.write(journal, "journal:observed:" + i);
+      Journal.Entry observed =
+          new Journal.Entry(
+              i,
+              action.summary(),
+              action.category(),
+              prepared.restorations(),
+              Journal.StepState.OBSERVED,
+              prepared.note());
+      preimages += observed.preimageBytes();
+      if (preimages > MAX_PREIMAGE_BYTES) {
+        return fail(
+            started.withEntries(entries),
+            FailureRecord.Phase.PREPARE,
+            action,
+            new HostException(
+                "the files this update replaces hold "
+                    + preimages
+                    + " bytes up to this step, more than the "
+                    + (MAX_PREIMAGE_BYTES >> 20)
+                    + " MiB the engine keeps to undo an update"),
+            attempt);
+      }
+      entries.add(observed);
+      ownsStagedSlot |= observed.ownsStagedSlot();
+      store.observed(observed, "journal:observed:" + i);
       LOG.info("{}{}", action.summary(), prepared.note().map(n -> " (" + n + ")").orElse(""));
       try {
         listener.stepStarting(step);
@@ -129,16 +155,18 @@ public final class UpdateEngine {
           metrics.stagingFailed();
         }
         listener.stepFailed(step, e.getMessage());
-        return fail(journal, FailureRecord.Phase.PREPARE, action, e, attempt);
+        return fail(started.withEntries(entries), FailureRecord.Phase.PREPARE, action, e, attempt);
       }
       store.reached("action:done:" + i);
       if (action.category() == Category.IMAGE) {
         metrics.stagingSucceeded();
       }
-      journal = journal.with(journal.entries().get(i).withState(Journal.StepState.APPLIED));
-      store.write(journal, "journal:applied:" + i);
+      Journal.Entry applied = observed.withState(Journal.StepState.APPLIED);
+      entries.set(i, applied);
+      store.stepState(applied, "journal:applied:" + i);
       listener.stepApplied(step);
     }
+    Journal journal = started.withEntries(entries);
     return commit(plan, journal, attempt);
   }
 
@@ -155,8 +183,7 @@ public final class UpdateEngine {
             journal.attemptId(),
             host.bootId().current());
     store.write(marker, "marker:committed");
-    Journal committed = journal.withPhase(Journal.Phase.COMMITTED);
-    store.write(committed, "journal:committed");
+    store.phase(Journal.Phase.COMMITTED, "journal:committed");
     if (commit.action() == PostAction.REBOOT) {
       LOG.info("initiating reboot: {}", commit.rationale());
       listener.rebooting(commit.rationale());

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.host;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,6 +27,37 @@ class RootedHostFilesTest {
     assertThat(files.stat("/etc/a")).contains(new FileState.Directory(0755, 0, 0));
     try (var s = Files.list(root.resolve("etc/a/b"))) {
       assertThat(s.map(p -> p.getFileName().toString())).containsExactly("c.conf");
+    }
+  }
+
+  @Test
+  void appendAddsToOneRegularFileAndRefusesLinksFifosAndMissingFiles() throws Exception {
+    RootedHostFiles files = new RootedHostFiles(dir);
+    files.write("/var/log.jsonl", Bytes.utf8("a\n"), 0600, 0, 0);
+    files.append("/var/log.jsonl", out -> out.write("b\n".getBytes(UTF_8)));
+    assertThat(Files.readString(dir.resolve("var/log.jsonl"))).isEqualTo("a\nb\n");
+
+    Path outside = Files.writeString(Files.createTempFile("outside", ".txt"), "theirs");
+    try {
+      Files.createDirectories(dir.resolve("etc"));
+      Files.createLink(dir.resolve("etc/hard"), outside);
+      Files.createSymbolicLink(dir.resolve("etc/soft"), Path.of("/var/log.jsonl"));
+      new ProcessBuilder("mkfifo", dir.resolve("etc/fifo").toString()).start().waitFor();
+      for (String p : List.of("/etc/hard", "/etc/soft", "/etc/fifo", "/etc/missing")) {
+        assertThatThrownBy(() -> files.append(p, out -> out.write('x')))
+            .as(p)
+            .isInstanceOf(HostException.class)
+            .hasMessage(
+                "refusing to append to "
+                    + p
+                    + ": it is not one regular file with one name (missing, a link or a special"
+                    + " file)");
+      }
+      assertThat(Files.readString(outside)).isEqualTo("theirs");
+      assertThat(Files.readString(dir.resolve("var/log.jsonl"))).isEqualTo("a\nb\n");
+    } finally {
+      Files.deleteIfExists(dir.resolve("etc/hard"));
+      Files.delete(outside);
     }
   }
 

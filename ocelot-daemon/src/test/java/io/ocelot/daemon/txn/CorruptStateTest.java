@@ -22,14 +22,20 @@ class CorruptStateTest {
         "marker.json|{\"phase\":\"PREP\"}|field phase: \"PREP\" is not one of STABLE, COMMITTED, REVERTING",
         "marker.json|''|expected a JSON object",
         "marker.json|[1]|expected a JSON object",
-        "journal.json|{\"phase\":\"PREPARING\",\"startedAt\":\"yesterday\"}|field startedAt:"
-            + " \"yesterday\" is not a timestamp",
+        "journal.jsonl|{\"journal\":1,\"phase\":\"PREPARING\",\"startedAt\":\"yesterday\"}|field"
+            + " startedAt: \"yesterday\" is not a timestamp",
+        "journal.jsonl|{\"phase\":\"PREPARING\"}|line 1: not a journal of this version",
+        "journal.jsonl|''|no attempt line",
+        "journal.jsonl|' '|line 1: expected a JSON object",
+        "journal.json|{}|a journal in the whole-file form of earlier builds",
         "last-failure.json|{}|unknown phase",
       })
   void aCorruptFileIsAReportedConditionNamingTheFile(String file, String text, String why)
       throws Exception {
     Files.createDirectories(root.resolve("var/lib/ocelot"));
-    Files.writeString(root.resolve("var/lib/ocelot").resolve(file), text);
+    // The journal's lines end in a newline; one without is a torn append and not read.
+    Files.writeString(
+        root.resolve("var/lib/ocelot").resolve(file), file.endsWith(".jsonl") ? text + "\n" : text);
     StateStore store = new StateStore(new RootedHostFiles(root), Checkpoint.NONE);
 
     assertThatThrownBy(() -> read(store, file))
@@ -44,7 +50,7 @@ class CorruptStateTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"marker.json", "journal.json"})
+  @CsvSource({"marker.json", "journal.jsonl"})
   void aDirectoryInPlaceOfAStateFileIsNoticed(String file) throws Exception {
     Files.createDirectories(root.resolve("var/lib/ocelot").resolve(file));
     StateStore store = new StateStore(new RootedHostFiles(root), Checkpoint.NONE);
@@ -56,7 +62,7 @@ class CorruptStateTest {
   private static Object read(StateStore store, String file) throws HostException {
     return switch (file) {
       case "marker.json" -> store.marker();
-      case "journal.json" -> store.journal();
+      case "journal.json", "journal.jsonl" -> store.journal();
       default -> store.lastFailure();
     };
   }

@@ -148,6 +148,13 @@ final class Faults {
     }
 
     @Override
+    public void append(String p, Writer contents) throws HostException {
+      if (!check(p, "append to")) {
+        delegate.append(p, contents);
+      }
+    }
+
+    @Override
     public List<String> symlink(String p, String target) throws HostException {
       return check(p, "create symlink") ? List.of() : delegate.symlink(p, target);
     }

@@ -268,7 +268,7 @@ public class HealthRollbackTest {
   static final List<String> WAY_BACK = wayBack();
 
   private static List<String> wayBack() {
-    List<String> pass = new ArrayList<>();
+    List<String> pass = new ArrayList<>(List.of("journal:undoing"));
     for (int i = 3; i >= 0; i--) {
       pass.addAll(List.of("undo:done:" + i, "journal:undone:" + i));
     }

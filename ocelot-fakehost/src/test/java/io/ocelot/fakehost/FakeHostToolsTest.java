@@ -180,6 +180,37 @@ class FakeHostToolsTest {
     assertThat(missing.err()).contains("Unit file nope.service does not exist");
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"var/log", "var/lib/fakehost", "run/ocelot-fakehost", "run/systemd/transient"})
+  void aStateDirectoryThatIsASymlinkStopsEveryTool(
+      String stateDir, @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+    Path inRoot = host.root().resolve(stateDir);
+    if (Files.exists(inRoot)) {
+      Files.move(inRoot, out.resolve("moved"));
+    }
+    Files.createDirectories(inRoot.getParent());
+    Path outside = Files.createDirectories(out.resolve("outside"));
+    Files.createSymbolicLink(inRoot, outside);
+
+    for (String[] call :
+        List.of(
+            new String[] {"rpm-ostree", "rebase", "ostree-unverified-registry:" + I2},
+            new String[] {"systemd-run", "--unit", "x", "/bin/true"},
+            new String[] {"systemctl", "daemon-reload"})) {
+      Result r = run(call[0], java.util.Arrays.copyOfRange(call, 1, call.length));
+      assertThat(r.code()).as(call[0]).isEqualTo(1);
+      assertThat(r.err())
+          .as(call[0])
+          .isEqualTo(
+              "refusing to run: /"
+                  + stateDir
+                  + " in the host root is a symlink; the stand-ins keep their state inside the"
+                  + " root only\n");
+    }
+    assertThat(outside).isEmptyDirectory();
+  }
+
   @Test
   void systemctlStaysInsideTheRootWhateverItsSymlinks(@org.junit.jupiter.api.io.TempDir Path out)
       throws Exception {

@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
 final class HealthRollback {
   private static final Logger LOG = LoggerFactory.getLogger(HealthRollback.class);
 
+  /** The step a rollback after a reboot in the middle of an update is recorded under. */
+  static final String INTERRUPTED = "reboot during the update";
+
   /** Boots a rollback may take before it stops and reports where it is (a safety net). */
   static final int MAX_BOOTS = 3;
 
@@ -81,6 +84,39 @@ final class HealthRollback {
         attempt);
   }
 
+  /**
+   * The machine rebooted in the middle of {@code journal}'s attempt and booted what it had staged
+   * ({@code deployment}), with the previous config's files: go back to the previous deployment and
+   * config as after a failed health check. {@code before} is the stable marker of the attempt's
+   * starting point; the attempt never committed, so its own config was never recorded and the
+   * marker on the way back carries the previous one for both.
+   */
+  EngineOutcome interrupted(
+      CommitMarker before, Journal journal, String deployment, Attempt attempt)
+      throws HostException {
+    CommitMarker committed =
+        new CommitMarker(
+            CommitMarker.Phase.COMMITTED,
+            journal.to(),
+            before.machineConfig(),
+            Optional.of(journal.from()),
+            Optional.of(before.machineConfig()),
+            journal.attemptId(),
+            journal.origin().map(Journal.Origin::bootId).orElse(before.bootId()));
+    return begin(
+        committed,
+        journal,
+        FailureRecord.Phase.RECOVERY,
+        INTERRUPTED,
+        "the node rebooted in the middle of the update to "
+            + journal.to().describe()
+            + " and booted its staged deployment "
+            + deployment
+            + " with the previous config",
+        Optional.empty(),
+        attempt);
+  }
+
   private EngineOutcome begin(
       CommitMarker marker,
       Journal journal,
@@ -123,7 +159,8 @@ final class HealthRollback {
             .filter(
                 f ->
                     f.phase() == FailureRecord.Phase.HEALTH_CHECK
-                        || f.step().equals(Recovery.VALIDATE_ON_DISK))
+                        || f.step().equals(Recovery.VALIDATE_ON_DISK)
+                        || f.step().equals(INTERRUPTED))
             .orElseGet(
                 () ->
                     Failures.of(
@@ -177,7 +214,9 @@ final class HealthRollback {
     String rationale =
         (record.phase() == FailureRecord.Phase.HEALTH_CHECK
                 ? "Rolling back after a failed health check: "
-                : "Rolling back an update that never validated: ")
+                : record.step().equals(INTERRUPTED)
+                    ? "Rolling back an update a reboot interrupted: "
+                    : "Rolling back an update that never validated: ")
             + record.cause();
     store.reached("revert:reboot");
     CommandResult r = host.rebooter().requestReboot(rationale);

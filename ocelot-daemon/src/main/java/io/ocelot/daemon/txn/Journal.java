@@ -17,7 +17,15 @@ public record Journal(
     Target to,
     Phase phase,
     Instant startedAt,
+    Optional<Origin> origin,
     List<Entry> entries) {
+
+  /**
+   * Where the attempt started: the boot and the deployment the host had booted. A start that finds
+   * an unfinished attempt in another boot on another deployment knows the machine rebooted into
+   * what the attempt staged.
+   */
+  public record Origin(String bootId, String bootedDeployment) {}
 
   /** Where the attempt stands. */
   public enum Phase {
@@ -86,15 +94,16 @@ public record Journal(
         marker.target(),
         Phase.COMMITTED,
         now,
+        Optional.empty(),
         List.of());
   }
 
   public Journal withEntries(List<Entry> e) {
-    return new Journal(attemptId, attempt, from, to, phase, startedAt, e);
+    return new Journal(attemptId, attempt, from, to, phase, startedAt, origin, e);
   }
 
   public Journal withPhase(Phase p) {
-    return new Journal(attemptId, attempt, from, to, p, startedAt, entries);
+    return new Journal(attemptId, attempt, from, to, p, startedAt, origin, entries);
   }
 
   /** True once a step has taken ownership of the staged deployment slot. */

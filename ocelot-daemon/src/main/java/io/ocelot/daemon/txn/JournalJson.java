@@ -39,6 +39,12 @@ final class JournalJson {
     o.set("to", target(j.to()));
     o.put("phase", j.phase().name());
     o.put("startedAt", j.startedAt().toString());
+    j.origin()
+        .ifPresent(
+            origin ->
+                o.putObject("origin")
+                    .put("bootId", origin.bootId())
+                    .put("bootedDeployment", origin.bootedDeployment()));
     List<ObjectNode> out = new ArrayList<>();
     out.add(o);
     j.entries().forEach(e -> out.add(entry(e)));
@@ -120,6 +126,12 @@ final class JournalJson {
         target(head.path("to")),
         phase,
         JsonFields.instant(head, "startedAt"),
+        head.has("origin")
+            ? Optional.of(
+                new Journal.Origin(
+                    head.path("origin").path("bootId").asText(),
+                    head.path("origin").path("bootedDeployment").asText()))
+            : Optional.empty(),
         entries);
   }
 

@@ -101,6 +101,13 @@ public final class Recovery {
       if (incomplete.isPresent()) {
         return finishRollback(j, incomplete.get());
       }
+      Optional<String> landed = bootedItsDeployment(j);
+      Optional<CommitMarker> before =
+          marker.filter(m -> m.phase() == CommitMarker.Phase.STABLE && m.target().equals(j.from()));
+      if (landed.isPresent() && before.isPresent()) {
+        return new HealthRollback(host, store, metrics, clock)
+            .interrupted(before.get(), j, landed.get(), attempt);
+      }
       return rollBack(
           j,
           FailureRecord.Phase.RECOVERY,
@@ -114,6 +121,27 @@ public final class Recovery {
     }
     return new EngineOutcome.Idle(
         marker.map(CommitMarker::target).orElse(new Target("", Optional.empty())));
+  }
+
+  /**
+   * The deployment the machine booted when it rebooted in the middle of {@code j} (an admin, a
+   * watchdog: the staged deployment is finalized at any clean shutdown), or empty when it still
+   * runs the one the attempt started on. Restoring the config alone would leave the new image with
+   * the old config; the deployment has to go back too.
+   */
+  private Optional<String> bootedItsDeployment(Journal j) throws HostException {
+    if (j.phase() != Journal.Phase.PREPARING || !j.ownsStagedSlot() || j.origin().isEmpty()) {
+      return Optional.empty();
+    }
+    Journal.Origin origin = j.origin().get();
+    if (origin.bootId().equals(host.bootId().current())) {
+      return Optional.empty();
+    }
+    return host.images()
+        .status()
+        .booted()
+        .map(io.ocelot.daemon.host.Deployment::id)
+        .filter(id -> !id.equals(origin.bootedDeployment()));
   }
 
   private EngineOutcome committed(CommitMarker marker, Optional<Journal> journal, Attempt attempt)

@@ -8,6 +8,7 @@ import io.ocelot.api.json.Json;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
+import io.ocelot.daemon.host.HostStatus;
 import io.ocelot.daemon.plan.Commit;
 import io.ocelot.daemon.plan.Step;
 import io.ocelot.daemon.plan.UpdatePlan;
@@ -92,8 +93,11 @@ public final class UpdateEngine {
     if (plan.isNoop()) {
       return new EngineOutcome.Idle(to);
     }
+    Optional<HostStatus> status = status();
     Optional<String> elsewhere =
-        StartingPoint.mismatch(plan.from(), plan.to(), store.marker(), bootedImage());
+        StartingPoint.mismatch(
+                plan.from(), plan.to(), store.marker(), status.flatMap(HostStatus::bootedImage))
+            .or(() -> status.flatMap(s -> ForeignStaged.conflict(plan, s, host.images().tool())));
     if (elsewhere.isPresent()) {
       throw new HostException(elsewhere.get());
     }
@@ -106,6 +110,7 @@ public final class UpdateEngine {
             to,
             Journal.Phase.PREPARING,
             clock.instant(),
+            origin(status),
             List.of());
     store.begin(started, "journal:start");
     // One list for the whole attempt: copying the journal per step made an update quadratic.
@@ -253,13 +258,21 @@ public final class UpdateEngine {
     return failed;
   }
 
+  /** The boot and deployment the attempt starts on, when the host can say. */
+  private Optional<Journal.Origin> origin(Optional<HostStatus> status) throws HostException {
+    Optional<String> booted = status.flatMap(HostStatus::booted).map(d -> d.id());
+    return booted.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new Journal.Origin(host.bootId().current(), booted.get()));
+  }
+
   /**
-   * The booted image, or empty when the host cannot say: a broken image tool fails the update at
-   * its staging step, with a record and a rollback, not here.
+   * The host's deployments, or empty when the host cannot say: a broken image tool fails the update
+   * at its staging step, with a record and a rollback, not here.
    */
-  private Optional<String> bootedImage() {
+  private Optional<HostStatus> status() {
     try {
-      return host.images().status().bootedImage();
+      return Optional.of(host.images().status());
     } catch (HostException e) {
       return Optional.empty();
     }

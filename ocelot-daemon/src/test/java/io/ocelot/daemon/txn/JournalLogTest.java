@@ -34,6 +34,7 @@ class JournalLogTest {
         new Target("rendered-worker-2", Optional.of("quay.io/x@sha256:2")),
         Journal.Phase.PREPARING,
         Instant.parse("2026-12-06T21:00:00Z"),
+        Optional.of(new Journal.Origin("boot-1", "deployment-1")),
         List.of());
   }
 

@@ -5,9 +5,12 @@ import static io.ocelot.daemon.txn.SeedScenarioTest.I2;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R1;
 import static io.ocelot.daemon.txn.SeedScenarioTest.R2;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ocelot.api.disruption.ConfigTarget;
+import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.plan.UpdatePlan;
+import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -75,10 +78,8 @@ class ProbeFaultsTest {
     Files.write(shadow, original);
   }
 
-  @Test
-  void aStagedDeploymentFromBeforeTheUpdateIsDiscardedAndTheRecordSaysSo() throws Exception {
-    HostFixture h = settled();
-    String foreign = "quay.io/someone/else@sha256:" + "e".repeat(64);
+  /** Stages {@code image} as an admin's {@code rpm-ostree rebase} would, outside any update. */
+  private static void stageByHand(HostFixture h, String image) throws Exception {
     assertThat(
             h.runner
                 .run(
@@ -86,23 +87,48 @@ class ProbeFaultsTest {
                         "rpm-ostree",
                         "rebase",
                         "--experimental",
-                        "ostree-unverified-registry:" + foreign))
+                        "ostree-unverified-registry:" + image))
                 .ok())
         .isTrue();
-    h.fake.breakTool("systemd-run");
+  }
 
-    FailureRecord f = ((EngineOutcome.Failed) h.engine().apply(toR2(), Attempt.FIRST)).failure();
+  @Test
+  void anUpdateThatWouldTakeAStagedDeploymentFromBeforeItDoesNotStart() throws Exception {
+    HostFixture h = settled();
+    String foreign = "quay.io/someone/else@sha256:" + "e".repeat(64);
+    stageByHand(h, foreign);
+    Map<String, String> before = h.snapshot();
 
-    assertThat(f.notes())
-        .containsExactly(
-            "the staged deployment of "
+    assertThatThrownBy(() -> h.engine().apply(toR2(), Attempt.FIRST))
+        .isInstanceOf(HostException.class)
+        .hasMessage(
+            "a deployment of "
                 + foreign
-                + " from before the update was discarded and is not restored");
-    assertThat(f.message())
-        .endsWith(
-            "; the staged deployment of "
-                + foreign
-                + " from before the update was discarded and is not restored");
-    assertThat(h.fake.image(io.ocelot.fakehost.FakeHost.Slot.STAGED)).isEmpty();
+                + " is staged on the host, not by this update (an upgrade or rebase waiting for a"
+                + " reboot?): the update would discard it and could not put it back, so it does"
+                + " not start; nothing on the host was changed. Reboot into it or discard it"
+                + " (rpm-ostree cleanup -p), and the update goes ahead");
+    assertThat(HostFixture.differences(before, h.snapshot())).isEmpty();
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(foreign);
+    assertThat(h.store().journal()).isEmpty();
+
+    // Discarded by the admin: the same update goes ahead.
+    assertThat(h.runner.run(io.ocelot.daemon.host.Command.of("rpm-ostree", "cleanup", "-p")).ok())
+        .isTrue();
+    assertThat(h.engine().apply(toR2(), Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.RebootRequested.class);
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(I2);
+  }
+
+  @Test
+  void aRebootlessUpdateGoesAheadAndLeavesTheStagedDeploymentAlone() throws Exception {
+    HostFixture h = new HostFixture(dir.resolve("rebootless"), SeedScenarioTest.BASE);
+    h.settle(R1, Optional.empty());
+    String foreign = "quay.io/someone/else@sha256:" + "e".repeat(64);
+    stageByHand(h, foreign);
+
+    assertThat(h.engine().apply(HostFixture.rebootlessServicesPlan(), Attempt.FIRST))
+        .isInstanceOf(EngineOutcome.Completed.class);
+    assertThat(h.fake.image(FakeHost.Slot.STAGED)).contains(foreign);
   }
 }

@@ -11,6 +11,18 @@ popd > /dev/null || exit 1
 STATE="$FAKEHOST_ROOT/var/lib/fakehost"
 DEPLOYMENTS="$STATE/ostree/deployments"
 
+# The stand-ins' own state lives in these directories of the root. A symlink at any of them (var/log
+# -> /somewhere) would make every write of every tool land outside the root, so none may be one;
+# tested with builtins, as every tool pays for this on every run.
+for fh_dir in var var/lib var/lib/fakehost var/lib/fakehost/ostree var/lib/fakehost/ostree/deployments \
+    var/log run run/ocelot-fakehost run/systemd run/systemd/transient; do
+  if [ -L "$FAKEHOST_ROOT/$fh_dir" ]; then
+    printf 'refusing to run: /%s in the host root is a symlink; the stand-ins keep their state inside the root only\n' "$fh_dir" >&2
+    exit 1
+  fi
+done
+unset fh_dir
+
 fh_log() {
   [ -d "$FAKEHOST_ROOT/var/log" ] || mkdir -p "$FAKEHOST_ROOT/var/log"
   local now

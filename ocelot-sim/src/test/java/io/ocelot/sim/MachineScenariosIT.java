@@ -12,6 +12,7 @@ import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.fakehost.FakeHost;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -342,6 +343,25 @@ class MachineScenariosIT {
         MachineConfig.class);
   }
 
+  /** {@link #config} with an OS image: its update stages a deployment and reboots into it. */
+  static MachineConfig config(String name, String image, String yaml) {
+    MachineConfig mc = config(name, yaml);
+    mc.getSpec().setOsImageURL(image);
+    return mc;
+  }
+
+  /** An OS image for updates that change the deployment (the stand-in stages any image). */
+  static final String NEW_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "7".repeat(64);
+
+  /** The messages of the UpdateFailed events on the node so far. */
+  static List<String> updateFailures() {
+    return sim.client().v1().events().inNamespace("default").list().getItems().stream()
+        .filter(e -> "UpdateFailed".equals(e.getReason()))
+        .filter(e -> NODE.equals(e.getInvolvedObject().getName()))
+        .map(io.fabric8.kubernetes.api.model.Event::getMessage)
+        .toList();
+  }
+
   /**
    * A required check that fails after the real boot into an update: the node boots back into the
    * old config by itself, names the check and its words, and holds the target.
@@ -427,9 +447,11 @@ class MachineScenariosIT {
               + " ]; do sleep 0.2; done\nexec \"$0.real\" \"$@\"\n");
     }
     String text = point.name().toLowerCase(java.util.Locale.ROOT);
+    int failures = updateFailures().size();
     apply(
         config(
             "60-machine-kill-" + text,
+            NEW_IMAGE,
             """
                 storage:
                   files:
@@ -469,10 +491,99 @@ class MachineScenariosIT {
 
     awaitDone(target);
     assertThat(node.journalBoots().size()).as(point.toString()).isGreaterThan(boots);
+    assertThat(node.host().image(FakeHost.Slot.BOOTED)).as(point.toString()).contains(NEW_IMAGE);
+    if (point == KillPoint.PREPARING) {
+      // The update had staged the new image: that reboot booted it with the old files. Issue 37
+      // item 2: the node went back to the old deployment (a boot) before the retry landed (one
+      // more), never finishing the update on top of the mixed state.
+      assertThat(node.journalBoots().size()).isGreaterThanOrEqualTo(boots + 3);
+      assertThat(updateFailures().subList(failures, updateFailures().size()))
+          .anySatisfy(
+              m ->
+                  assertThat(m)
+                      .contains(
+                          "the node rebooted in the middle of the update to MachineConfig "
+                              + target
+                              + " and booted its staged deployment "));
+    }
     assertThat(root.resolve("etc/ocelot-machine/kill.conf")).hasContent(text);
     assertThat(inMachine("passwd", "-S", "core").stdout()).startsWith("core P ");
     sim.client().resources(MachineConfig.class).withLabel("ocelot-test").delete();
     awaitDone(base);
+  }
+
+  /**
+   * Issue 37 item 8 on a real machine: a deployment an admin staged holds an update that would
+   * reboot, named, with nothing changed and no boot; once discarded, the update lands.
+   */
+  @Test
+  void anAdminsStagedDeploymentHoldsARebootingUpdateUntilItIsDiscarded() throws Exception {
+    String foreign = "quay.io/someone/else@sha256:" + "e".repeat(64);
+    Map<String, String> before = snapshot("etc", "var/home/core");
+    assertThat(
+            inMachine(
+                    "rpm-ostree",
+                    "rebase",
+                    "--experimental",
+                    "ostree-unverified-registry:" + foreign)
+                .ok())
+        .isTrue();
+    int boots = node.journalBoots().size();
+
+    apply(everything());
+    String target = awaitTarget();
+    awaitReason(
+        r ->
+            assertThat(r)
+                .startsWith(
+                    "a deployment of "
+                        + foreign
+                        + " is staged on the host, not by this update (an upgrade or rebase"
+                        + " waiting for a reboot?): the update would boot it with its reboot"));
+    assertThat(annotations().get(NodeAnnotations.STATE)).isEqualTo("Degraded");
+    assertThat(changes(before, snapshot("etc", "var/home/core"))).isEmpty();
+    assertThat(node.host().image(FakeHost.Slot.STAGED)).contains(foreign);
+    assertThat(node.journalBoots()).hasSize(boots);
+
+    assertThat(inMachine("rpm-ostree", "cleanup", "-p").ok()).isTrue();
+    awaitDone(target);
+    assertThat(node.journalBoots()).hasSize(boots + 1);
+  }
+
+  /**
+   * Issue 37 item 3 on a real machine: a usermod that exits 0 and changes nothing fails the step by
+   * name, and the update is rolled back; with the real usermod back, it lands.
+   */
+  @Test
+  void aUsermodThatSaysYesAndDoesNothingFailsTheUpdate() throws Exception {
+    Path usermod = node.host().root().resolve("usr/sbin/usermod");
+    Path real = usermod.resolveSibling("usermod.real");
+    Files.move(usermod, real);
+    try {
+      TestFiles.executable(usermod, "#!/bin/sh\nexit 0\n");
+      Map<String, String> before = snapshot("etc", "var/home/core");
+      apply(
+          config(
+              "60-machine-hash",
+              """
+              passwd:
+                users:
+                - name: core
+                  passwordHash: "%s"
+              """
+                  .formatted(HASH)));
+      awaitReason(
+          r ->
+              assertThat(r)
+                  .startsWith(
+                      "Failed to reset password for core: usermod exited 0 but /etc/shadow does"
+                          + " not hold the new hash"));
+      assertThat(changes(before, snapshot("etc", "var/home/core"))).isEmpty();
+    } finally {
+      Files.move(real, usermod, StandardCopyOption.REPLACE_EXISTING);
+    }
+    awaitDone(rendered());
+    assertThat(inMachine("passwd", "-S", "core").stdout()).startsWith("core P ");
   }
 
   /** The worker pool's new rendered config, once the controller rendered it. */

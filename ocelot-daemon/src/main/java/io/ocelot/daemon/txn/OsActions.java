@@ -36,7 +36,19 @@ final class OsActions {
           }
           return new Decision(foreign, true, Optional.empty());
         },
-        images -> images.stage(image));
+        images -> {
+          images.stage(image);
+          // A tool that exits 0 and stages nothing would send the node into a reboot that boots
+          // the old image, and the target would be held as proven bad.
+          if (images.status().stagedImage().filter(image::equals).isEmpty()) {
+            throw new HostException(
+                "failed to update OS to "
+                    + image
+                    + ": "
+                    + images.tool()
+                    + " exited 0 but no deployment of it is staged");
+          }
+        });
   }
 
   static Action switchKernel(String from, String to) {
@@ -69,8 +81,20 @@ final class OsActions {
         OsActions::change,
         images -> {
           KernelArgumentChange c = KernelArgumentChange.of(from, to, images.kernelArguments());
-          if (!c.isEmpty()) {
-            images.changeKernelArguments(c.delete(), c.append());
+          if (c.isEmpty()) {
+            return;
+          }
+          images.changeKernelArguments(c.delete(), c.append());
+          KernelArgumentChange left = KernelArgumentChange.of(from, to, images.kernelArguments());
+          if (!left.isEmpty()) {
+            throw new HostException(
+                "failed to update kernel arguments: "
+                    + images.tool()
+                    + " exited 0 but the deployment's arguments did not follow (still to delete: "
+                    + left.delete()
+                    + ", to append: "
+                    + left.append()
+                    + ")");
           }
         });
   }

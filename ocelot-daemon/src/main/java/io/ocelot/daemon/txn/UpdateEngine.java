@@ -97,7 +97,8 @@ public final class UpdateEngine {
     Optional<String> elsewhere =
         StartingPoint.mismatch(
                 plan.from(), plan.to(), store.marker(), status.flatMap(HostStatus::bootedImage))
-            .or(() -> status.flatMap(s -> ForeignStaged.conflict(plan, s, host.images().tool())));
+            .or(() -> status.flatMap(s -> ForeignStaged.conflict(plan, s, host.images().tool())))
+            .or(() -> PlanStrings.controlCharacter(plan));
     if (elsewhere.isPresent()) {
       throw new HostException(elsewhere.get());
     }

@@ -102,6 +102,17 @@ class FaultMatrixTest {
                 false,
                 1),
             new Case(
+                "stage: rpm-ostree rebase exits 0 and stages nothing",
+                Update.OCL,
+                s -> Faults.failTool(s.root(), "rpm-ostree", "rebase", 0, ""),
+                stage,
+                FailureRecord.Phase.PREPARE,
+                "failed to update OS to "
+                    + I2
+                    + ": rpm-ostree exited 0 but no deployment of it is staged",
+                false,
+                1),
+            new Case(
                 "stage: rpm-ostree missing",
                 Update.OCL,
                 s -> s.host().fake.breakTool("rpm-ostree"),
@@ -298,6 +309,23 @@ class FaultMatrixTest {
                 "set kernel arguments",
                 FailureRecord.Phase.PREPARE,
                 "failed to update kernel arguments: rpm-ostree exited 1: \"error: Failed to parse kernel arguments\"",
+                false,
+                0),
+            new Case(
+                "kargs: rpm-ostree kargs exits 0 and changes nothing",
+                Update.CLASSIC_KARGS,
+                s ->
+                    Faults.failTool(
+                        s.root(),
+                        "rpm-ostree",
+                        // The change, not the read of the deployment's arguments before it.
+                        "kargs --append=nosmt",
+                        0,
+                        ""),
+                "set kernel arguments",
+                FailureRecord.Phase.PREPARE,
+                "failed to update kernel arguments: rpm-ostree exited 0 but the deployment's arguments"
+                    + " did not follow (still to delete: [], to append: [nosmt])",
                 false,
                 0),
             new Case(

@@ -63,9 +63,9 @@ public record Disruption(
   /**
    * Upstream's merge of the items' actions: any Reboot wins alone; otherwise a drain when any item
    * drains, and the service actions in the order the items name them, each once. None adds nothing.
-   * Special (registries.conf) drains and reloads crio: Ocelot does not inspect which mirrors
-   * changed, so it takes the safe side of upstream's check. A restart of a service makes its reload
-   * redundant.
+   * The rules turn registries.conf's Special into what the change needs ({@link RegistryChanges});
+   * a Special left here drains and reloads crio, the safe side. A restart of a service makes its
+   * reload redundant.
    */
   public static Disruption of(List<Reason> reasons, Rules rules) {
     List<Action> all = reasons.stream().flatMap(r -> r.actions().stream()).toList();

@@ -19,11 +19,14 @@ public enum DisruptionCause {
   EXTENSIONS(reboot(), "extensions are installed into the next deployment"),
   FILE_NEEDS_REBOOT(reboot(), "changed files outside the rebootless list need a reboot"),
   FILE_RESTART_CRIO(
-      List.of(Action.of(ActionType.Drain), Action.restart("crio.service")),
-      "the user CA bundle is picked up by restarting crio"),
+      List.of(Action.restart("crio.service")),
+      "the user CA bundle is picked up by restarting crio; no drain"),
   FILE_RELOAD_CRIO(
+      List.of(Action.reload("crio.service")),
+      "crio reloads registry and policy configuration; no drain"),
+  FILE_REGISTRIES_UNSAFE(
       List.of(Action.of(ActionType.Drain), Action.reload("crio.service")),
-      "crio reloads registry and policy configuration"),
+      "a registries.conf change that could redirect a running pod's next pull drains first"),
   FILE_NO_DISRUPTION(none(), "the file is read live; nothing restarts"),
   SSH_KEYS(none(), "SSH keys are applied without a reboot"),
   PASSWORD_HASH(none(), "the password hash is applied without a reboot");

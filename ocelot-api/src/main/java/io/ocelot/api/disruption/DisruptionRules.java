@@ -31,7 +31,7 @@ public final class DisruptionRules {
       reasons.add(DisruptionCause.UNITS.reason("unit " + unit.key()));
     }
     for (Change<FileEntry> file : diff.fileChanges()) {
-      reasons.add(forFile(file.key()).reason("file " + file.key()));
+      reasons.add(forChange(file));
     }
     if (diff.sshKeys()) {
       reasons.add(DisruptionCause.SSH_KEYS.reason("SSH keys of core"));
@@ -67,6 +67,21 @@ public final class DisruptionRules {
       reasons.add(DisruptionCause.EXTENSIONS.reason("extensions"));
     }
     return reasons;
+  }
+
+  /**
+   * A changed file by its path, and registries.conf by what changed in it: MCO drains for crio's
+   * files only when registries.conf changed in a way that is not safe ({@link RegistryChanges}).
+   */
+  static Disruption.Reason forChange(Change<FileEntry> file) {
+    String item = "file " + file.key();
+    if (!file.key().equals(RegistryChanges.PATH)) {
+      return forFile(file.key()).reason(item);
+    }
+    DisruptionCause unsafe = DisruptionCause.FILE_REGISTRIES_UNSAFE;
+    return RegistryChanges.unsafe(file)
+        .map(why -> new Disruption.Reason(item, unsafe.actions(), unsafe.note() + ": " + why))
+        .orElseGet(() -> DisruptionCause.FILE_RELOAD_CRIO.reason(item));
   }
 
   public static DisruptionCause forFile(String path) {

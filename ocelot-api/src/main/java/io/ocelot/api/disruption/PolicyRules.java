@@ -28,10 +28,7 @@ public final class PolicyRules {
           NodeDisruptionPolicies.forFile(file.key(), policy);
       reasons.add(
           match
-              .map(
-                  m ->
-                      new Disruption.Reason(
-                          "file " + file.key(), m.actions(), "policy path " + m.policyPath()))
+              .map(m -> reason(file, m))
               .orElseGet(
                   () ->
                       new Disruption.Reason(
@@ -55,5 +52,33 @@ public final class PolicyRules {
       reasons.add(DisruptionCause.PASSWORD_HASH.reason("password of core"));
     }
     return Disruption.of(reasons, Disruption.Rules.POLICY);
+  }
+
+  /**
+   * A file's reason under its policy path. {@code Special} (registries.conf's default) becomes what
+   * MCO does for it: a reload of crio, drained first only when the change is not safe.
+   */
+  private static Disruption.Reason reason(Change<FileEntry> file, NodeDisruptionPolicies.Match m) {
+    String item = "file " + file.key();
+    String why = "policy path " + m.policyPath();
+    if (m.actions().stream().noneMatch(a -> a.type() == ActionType.Special)) {
+      return new Disruption.Reason(item, m.actions(), why);
+    }
+    Optional<String> unsafe = RegistryChanges.unsafe(file);
+    List<Action> actions = new ArrayList<>();
+    for (Action a : m.actions()) {
+      if (a.type() != ActionType.Special) {
+        actions.add(a);
+      } else {
+        unsafe.ifPresent(u -> actions.add(Action.of(ActionType.Drain)));
+        actions.add(Action.reload("crio.service"));
+      }
+    }
+    return new Disruption.Reason(
+        item,
+        actions,
+        why
+            + ", Special: "
+            + unsafe.orElse("only registries or mirrors added that pull by digest; no drain"));
   }
 }

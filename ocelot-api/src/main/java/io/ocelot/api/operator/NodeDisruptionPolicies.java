@@ -15,7 +15,16 @@ import java.util.function.Function;
 public final class NodeDisruptionPolicies {
   private static final String CRIO = "crio.service";
 
-  /** The policies a cluster has when the admin sets none (upstream's, in upstream's order). */
+  private static final String KUBELET = "kubelet.service";
+  private static final String CA_TRUST = "coreos-update-ca-trust.service";
+  private static final String IRI_REGISTRY = "iri-registry.service";
+
+  /**
+   * The policies a cluster has when the admin sets none: upstream's list in upstream's order
+   * (openshift/machine-config-operator pkg/apihelpers/apihelpers.go, its default cluster policies;
+   * CRI-O policies since 4.18, credential providers and the internal release image registry since
+   * 4.22).
+   */
   public static final NodeDisruptionPolicy DEFAULTS =
       new NodeDisruptionPolicy(
           List.of(
@@ -25,12 +34,24 @@ public final class NodeDisruptionPolicies {
               file("/etc/containers/policy.json", Action.reload(CRIO)),
               file("/etc/containers/registries.conf", Action.of(ActionType.Special)),
               file("/etc/containers/registries.d", Action.reload(CRIO)),
+              file("/etc/crio/policies", Action.reload(CRIO)),
               file("/etc/nmstate/openshift", Action.of(ActionType.None)),
               file(
                   "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt",
-                  Action.restart("coreos-update-ca-trust.service"),
-                  Action.restart(CRIO))),
-          List.of(),
+                  Action.restart(CA_TRUST),
+                  Action.restart(CRIO)),
+              file("/etc/kubernetes/credential-providers", Action.restart(KUBELET)),
+              file(
+                  "/etc/systemd/system/kubelet.service.d/40-kubelet-crio-image-credential-provider.conf",
+                  Action.of(ActionType.DaemonReload),
+                  Action.restart(KUBELET)),
+              file("/etc/iri-registry", Action.restart(IRI_REGISTRY)),
+              file("/usr/local/bin/load-registry-image.sh", Action.restart(IRI_REGISTRY)),
+              file("/etc/pki/ca-trust/source/anchors/iri-root-ca.crt", Action.restart(CA_TRUST))),
+          List.of(
+              new NodeDisruptionPolicy.Unit(
+                  IRI_REGISTRY,
+                  List.of(Action.of(ActionType.DaemonReload), Action.restart(IRI_REGISTRY)))),
           new NodeDisruptionPolicy.SshKey(List.of(Action.of(ActionType.None))));
 
   private NodeDisruptionPolicies() {}

@@ -54,7 +54,7 @@ class NodeDisruptionPoliciesTest {
   void withoutASpecTheDefaultsAreInForce() {
     NodeDisruptionPolicy merged = NodeDisruptionPolicies.merge(Optional.empty());
     assertThat(merged).isEqualTo(NodeDisruptionPolicies.DEFAULTS);
-    assertThat(merged.files()).hasSize(8);
+    assertThat(merged.files()).hasSize(14);
     assertThat(NodeDisruptionPolicies.forSshKeys(merged))
         .containsExactly(Action.of(ActionType.None));
     assertThat(
@@ -78,14 +78,55 @@ class NodeDisruptionPoliciesTest {
                     "chronyd.service", List.of(Action.of(ActionType.DaemonReload)))),
             new NodeDisruptionPolicy.SshKey(List.of(Action.of(ActionType.Drain))));
     NodeDisruptionPolicy merged = NodeDisruptionPolicies.merge(Optional.of(spec));
-    assertThat(merged.files()).hasSize(9);
+    assertThat(merged.files()).hasSize(NodeDisruptionPolicies.DEFAULTS.files().size() + 1);
     assertThat(merged.files().get(3).path()).isEqualTo("/etc/containers/policy.json/");
     assertThat(merged.files().get(3).actions()).containsExactly(Action.of(ActionType.Reboot));
-    assertThat(merged.files().get(8).path()).isEqualTo("/etc/chrony.conf");
+    assertThat(merged.files().get(merged.files().size() - 1).path()).isEqualTo("/etc/chrony.conf");
+    assertThat(merged.units()).hasSize(2);
     assertThat(NodeDisruptionPolicies.forUnit("chronyd.service", merged))
         .contains(List.of(Action.of(ActionType.DaemonReload)));
     assertThat(NodeDisruptionPolicies.forSshKeys(merged))
         .containsExactly(Action.of(ActionType.Drain));
+  }
+
+  /**
+   * The defaults as upstream lists them (openshift/machine-config-operator,
+   * pkg/apihelpers/apihelpers.go): a changed file under each path and the actions it gets.
+   */
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/etc/mco/internal-registry-pull-secret.json|None",
+        "/var/lib/kubelet/config.json|None",
+        "/etc/machine-config-daemon/no-reboot/containers-gpg.pub|Reload crio.service",
+        "/etc/containers/policy.json|Reload crio.service",
+        "/etc/containers/registries.conf|Special",
+        "/etc/containers/registries.d/quay.yaml|Reload crio.service",
+        "/etc/crio/policies/openshift-config.json|Reload crio.service",
+        "/etc/nmstate/openshift/applied|None",
+        "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt|Restart"
+            + " coreos-update-ca-trust.service, Restart crio.service",
+        "/etc/kubernetes/credential-providers/ecr-credential-provider.yaml|Restart"
+            + " kubelet.service",
+        "/etc/systemd/system/kubelet.service.d/40-kubelet-crio-image-credential-provider.conf|"
+            + "DaemonReload, Restart kubelet.service",
+        "/etc/iri-registry/config.yml|Restart iri-registry.service",
+        "/usr/local/bin/load-registry-image.sh|Restart iri-registry.service",
+        "/etc/pki/ca-trust/source/anchors/iri-root-ca.crt|Restart coreos-update-ca-trust.service",
+        "/etc/chrony.conf|''",
+      })
+  void theDefaultsAreUpstreams(String path, String actions) {
+    assertThat(
+            NodeDisruptionPolicies.forFile(path, NodeDisruptionPolicies.DEFAULTS)
+                .map(m -> m.actions().stream().map(Action::describe).toList())
+                .map(l -> String.join(", ", l))
+                .orElse(""))
+        .isEqualTo(actions);
+    assertThat(
+            NodeDisruptionPolicies.forUnit("iri-registry.service", NodeDisruptionPolicies.DEFAULTS))
+        .contains(
+            List.of(Action.of(ActionType.DaemonReload), Action.restart("iri-registry.service")));
   }
 
   @Test

@@ -30,13 +30,13 @@ class DisruptionRulesTest {
     "/etc/kubernetes/kubelet-ca.crt, no disruption, FILE_NO_DISRUPTION",
     "/var/lib/kubelet/config.json, no disruption, FILE_NO_DISRUPTION",
     "/etc/nmstate/openshift/cluster.yml, no disruption, FILE_NO_DISRUPTION",
-    "/etc/containers/registries.conf, 'drain, reload crio.service', FILE_RELOAD_CRIO",
-    "/etc/containers/policy.json, 'drain, reload crio.service', FILE_RELOAD_CRIO",
-    "/etc/machine-config-daemon/no-reboot/containers-gpg.pub, 'drain, reload crio.service',"
+    // MCO's legacy rules drain for crio's files only when registries.conf changed unsafely
+    "/etc/containers/policy.json, reload crio.service, FILE_RELOAD_CRIO",
+    "/etc/machine-config-daemon/no-reboot/containers-gpg.pub, reload crio.service,"
         + " FILE_RELOAD_CRIO",
-    "/etc/containers/registries.d/x.yaml, 'drain, reload crio.service', FILE_RELOAD_CRIO",
+    "/etc/containers/registries.d/x.yaml, reload crio.service, FILE_RELOAD_CRIO",
     "/etc/pki/ca-trust/source/anchors/openshift-config-user-ca-bundle.crt,"
-        + " 'drain, restart crio.service', FILE_RESTART_CRIO",
+        + " restart crio.service, FILE_RESTART_CRIO",
   })
   void eachFileIsJudgedByItsPath(String path, String effect, DisruptionCause cause) {
     Disruption d = disruption(Configs.empty("a"), mc("b", IgnitionBuilder.v3().file(path, "x")));
@@ -52,7 +52,34 @@ class DisruptionRulesTest {
             mc("a", IgnitionBuilder.v3().file("/etc/containers/policy.json", "x")),
             Configs.empty("b"));
     assertThat(d.services()).containsExactly(ServiceAction.reload("crio.service"));
-    assertThat(d.drain()).isTrue();
+    assertThat(d.drain()).isFalse();
+  }
+
+  static final String REGISTRIES = "/etc/containers/registries.conf";
+  static final String ONE =
+      "unqualified-search-registries = [\"example.com\"]\n"
+          + "[[registry]]\nlocation = \"example.com/app\"\n";
+  static final String DIGEST_MIRROR_ADDED =
+      ONE
+          + "[[registry.mirror]]\nlocation = \"mirror.example.com/app\"\n"
+          + "pull-from-mirror = \"digest-only\"\n";
+
+  @Test
+  void registriesConfDrainsOnlyWhenItsChangeIsNotSafe() {
+    MachineConfig one = mc("a", IgnitionBuilder.v3().file(REGISTRIES, ONE));
+    MachineConfig added = mc("b", IgnitionBuilder.v3().file(REGISTRIES, DIGEST_MIRROR_ADDED));
+
+    Disruption safe = disruption(one, added);
+    assertThat(safe.describe()).isEqualTo("reload crio.service");
+    assertThat(safe.reasons())
+        .containsExactly(DisruptionCause.FILE_RELOAD_CRIO.reason("file " + REGISTRIES));
+
+    Disruption removed = disruption(added, one);
+    assertThat(removed.describe()).isEqualTo("drain, reload crio.service");
+    assertThat(removed.reasons().get(0).why())
+        .isEqualTo(
+            "a registries.conf change that could redirect a running pod's next pull drains first:"
+                + " registry example.com/app: mirror mirror.example.com/app was removed");
   }
 
   @Test

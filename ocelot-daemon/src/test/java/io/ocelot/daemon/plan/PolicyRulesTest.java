@@ -76,7 +76,8 @@ class PolicyRulesTest {
         "/etc/dr/a | systemctl daemon-reload | policy path /etc/dr",
         // the defaults stay in force beside the admin's entries
         "/etc/containers/registries.conf | drain, reload crio.service | policy path"
-            + " /etc/containers/registries.conf",
+            + " /etc/containers/registries.conf, Special: it does not read as registries.conf"
+            + " (Premature end of file)",
         "/etc/containers/registries.d/a.yaml | reload crio.service | policy path"
             + " /etc/containers/registries.d",
         "/var/lib/kubelet/config.json | no disruption | policy path /var/lib/kubelet/config.json",
@@ -191,5 +192,26 @@ class PolicyRulesTest {
             .plan();
     assertThat(p.disruption().describe()).isEqualTo("reboot");
     assertThat(p.disruption().rules()).isEqualTo(Disruption.Rules.LEGACY);
+  }
+
+  @Test
+  void registriesConfsSpecialDrainsOnlyForAnUnsafeChange() {
+    MachineConfig one =
+        mc("a", IgnitionBuilder.v3().file(DisruptionRulesTest.REGISTRIES, DisruptionRulesTest.ONE));
+    MachineConfig added =
+        mc(
+            "b",
+            IgnitionBuilder.v3()
+                .file(DisruptionRulesTest.REGISTRIES, DisruptionRulesTest.DIGEST_MIRROR_ADDED));
+    Disruption safe = plan(one, added, POLICY).disruption();
+    assertThat(safe.describe()).isEqualTo("reload crio.service");
+    assertThat(safe.reasons().get(0).why())
+        .isEqualTo(
+            "policy path /etc/containers/registries.conf, Special: only registries or mirrors"
+                + " added that pull by digest; no drain");
+    Disruption removed = plan(added, one, POLICY).disruption();
+    assertThat(removed.describe()).isEqualTo("drain, reload crio.service");
+    assertThat(removed.reasons().get(0).why())
+        .endsWith("Special: registry example.com/app: mirror mirror.example.com/app was removed");
   }
 }

@@ -301,6 +301,16 @@ case("contents-over-8mib", mc(files(*[file_entry(f"/etc/z{i}", contents={
         for i in range(3)])),
      "file contents add up to 12582912 bytes, over the limit of 8 MiB per config")
 
+# --- Ignition's own rules (coreos/ignition config/v3_5/types) ------------------------------------
+case("overwrite-without-source", mc(ign({"storage": {"files": [{"path": "/etc/x", "overwrite": True}]}})),
+     "overwrite must be false if source is unspecified")
+case("verification-without-source", mc(ign({"storage": {"files": [{"path": "/etc/x",
+        "contents": {"verification": {"hash": "sha512-00"}}}]}})),
+     "source must be specified if verification is specified")
+case("karg-exists-and-not", mc(ign({"kernelArguments": {"shouldExist": ["nosmt"],
+        "shouldNotExist": ["nosmt"]}})),
+     "kernelArguments.shouldNotExist[0]: duplicate entry defined")
+
 def main():
     for name in os.listdir(HERE):
         if name[:3].isdigit():

@@ -78,9 +78,8 @@ class CliTest {
             where + "warning: spec.osImageURL: osImageURL",
             where + "spec.kernelType: kernelType=turbo is invalid\n",
             ex("invalid/91-unit-file-twice.yaml")
-                + ": MachineConfig \"91-unit-file-twice\": spec.config: ignition file"
-                + " /etc/systemd/system/hello.service collides with the systemd section, which"
-                + " writes unit hello.service there; the node could never validate both\n")
+                + ": MachineConfig \"91-unit-file-twice\": spec.config.storage.files[0].path: path"
+                + " conflicts with systemd unit or dropin\n")
         .endsWith("2 objects checked: 0 valid, 2 invalid\n");
   }
 

@@ -143,10 +143,9 @@ class RenderIT {
     Refused r = renderedThenRefused("invalid/91-unit-file-twice.yaml");
     String rendered = r.rendered();
     assertThat(r.message())
-        .contains(
-            "ignition file /etc/systemd/system/hello.service collides with the systemd section,"
-                + " which writes unit hello.service there; the node could never validate both")
-        .endsWith("(introduced by MachineConfig 91-unit-file-twice)");
+        .endsWith(
+            "MachineConfig 91-unit-file-twice: spec.config.storage.files[0].path: path conflicts"
+                + " with systemd unit or dropin");
     // Deleting it is an ordinary change back: rendering recovers on the config the nodes have.
     cluster.deleteConfig("91-unit-file-twice");
     cluster.awaitCondition("RenderDegraded", c -> "False".equals(c.getStatus()));

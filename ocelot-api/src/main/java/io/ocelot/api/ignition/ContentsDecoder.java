@@ -39,6 +39,13 @@ final class ContentsDecoder {
     Optional<String> source = ctx.string(contents, "source", path);
     Optional<String> compression = ctx.string(contents, "compression", path);
     if (source.isEmpty()) {
+      if (!contents.path("verification").path("hash").isMissingNode()
+          && !contents.path("verification").path("hash").isNull()) {
+        ctx.error(
+            FieldPath.join(path, "verification.hash"),
+            "source must be specified if verification is specified");
+        return Optional.empty();
+      }
       return Optional.of(Bytes.EMPTY);
     }
     String sourcePath = FieldPath.join(path, "source");

@@ -82,6 +82,9 @@ public final class IgnitionParser {
     ctx.knownFields(raw, "", v.isV2() ? ROOT_FIELDS_V2 : ROOT_FIELDS_V3);
     ctx.object(raw, "ignition", "").ifPresent(i -> ctx.knownFields(i, "ignition", IGNITION_FIELDS));
     otherConfigs(ctx, raw);
+    if (!v.isV2()) {
+      StorageRules.check(ctx, raw);
+    }
     Map<String, String> refused = new HashMap<>();
     List<FileEntry> files =
         ctx.object(raw, "storage", "")
@@ -107,6 +110,31 @@ public final class IgnitionParser {
                           + " storage.files"));
     }
     return new IgnitionConfig(Optional.of(v), files, units, passwd, new RefusedSections(refused));
+  }
+
+  /**
+   * Ignition's rules that only an authored config is held to: MCO's render sets {@code overwrite:
+   * true} on every file that leaves it unset, with or without a source, so a rendered config breaks
+   * them by design and the daemon must still read it. {@code ocelot validate} and the check of a
+   * MachineConfig apply them.
+   */
+  public static List<Problem> authoredProblems(JsonNode raw) {
+    List<Problem> out = new java.util.ArrayList<>();
+    if (raw == null || !raw.isObject() || version(raw).map(SpecVersion::isV2).orElse(true)) {
+      return out;
+    }
+    JsonNode files = raw.path("storage").path("files");
+    for (int i = 0; i < files.size(); i++) {
+      JsonNode f = files.get(i);
+      JsonNode source = f.path("contents").path("source");
+      if (f.path("overwrite").asBoolean(false) && (source.isMissingNode() || source.isNull())) {
+        out.add(
+            Problem.error(
+                "storage.files[" + i + "].overwrite",
+                "overwrite must be false if source is unspecified"));
+      }
+    }
+    return out;
   }
 
   private static long entries(JsonNode raw) {
@@ -158,11 +186,15 @@ public final class IgnitionParser {
     }
     ctx.knownFields(kargs.get(), "kernelArguments", KARGS_FIELDS);
     boolean any = false;
+    // Ignition keys both lists by the argument: one named twice, in either, is a duplicate.
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String list : List.of("shouldExist", "shouldNotExist")) {
       for (ParseContext.Element e : ctx.elements(kargs.get(), list, "kernelArguments")) {
         any = true;
         if (!e.node().isTextual()) {
           ctx.error(e.path(), "must be a string, got " + ParseContext.describe(e.node()));
+        } else if (!seen.add(e.node().asText())) {
+          ctx.error(e.path(), "duplicate entry defined");
         }
       }
     }

@@ -175,10 +175,11 @@ final class StorageParser {
     Optional<String> name = ctx.string(node.get(), "name", opath);
     id.filter(i -> i < 0)
         .ifPresent(i -> ctx.error(FieldPath.join(opath, "id"), "must not be negative, got " + i));
-    if (id.isPresent() && name.isPresent()) {
-      ctx.error(opath, "set id or name, not both");
+    // As Ignition: an empty name is no name, so an id beside it is fine.
+    Optional<String> named = name.filter(n -> !n.isEmpty());
+    if (id.isPresent() && named.isPresent()) {
+      ctx.error(opath, "cannot set both id and name");
     }
-    name.filter(String::isEmpty).ifPresent(n -> ctx.error(FieldPath.join(opath, "name"), "empty"));
-    return new Owner(id, name.filter(n -> !n.isEmpty()));
+    return new Owner(id, named);
   }
 }

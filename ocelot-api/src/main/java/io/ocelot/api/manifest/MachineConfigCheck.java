@@ -53,6 +53,8 @@ public final class MachineConfigCheck {
     }
     IgnitionResult ignition = IgnitionParser.parse(spec.get("config"));
     ignition.problems().forEach(p -> problems.add(p.under("spec.config")));
+    IgnitionParser.authoredProblems(spec.get("config"))
+        .forEach(p -> problems.add(p.under("spec.config")));
     if (ignition instanceof IgnitionResult.Valid v) {
       // What a node could apply but never validate: refused here too, not only at render.
       Reconcilability.neverValid(v.config())

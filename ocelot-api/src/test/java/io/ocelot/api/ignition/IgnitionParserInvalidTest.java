@@ -6,6 +6,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Base64;
+import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
@@ -168,9 +169,23 @@ class IgnitionParserInvalidTest {
         arguments(
             file("{\"path\": \"/etc/x\", \"user\": {\"id\": -5}}"),
             "storage.files[0].user.id: must not be negative, got -5"),
+        // Ignition's words (config/v3_5/types: node.go, file.go, resource.go, kargs.go)
         arguments(
             file("{\"path\": \"/etc/x\", \"group\": {\"id\": 0, \"name\": \"root\"}}"),
-            "storage.files[0].group: set id or name, not both"),
+            "storage.files[0].group: cannot set both id and name"),
+        arguments(
+            file(
+                "{\"path\": \"/etc/x\", \"contents\": {\"verification\": {\"hash\":"
+                    + " \"sha512-00\"}}}"),
+            "storage.files[0].contents.verification.hash: source must be specified if verification"
+                + " is specified"),
+        arguments(
+            v3(
+                "\"kernelArguments\": {\"shouldExist\": [\"nosmt\"], \"shouldNotExist\": [\"nosmt\"]}"),
+            "kernelArguments.shouldNotExist[0]: duplicate entry defined"),
+        arguments(
+            v3("\"kernelArguments\": {\"shouldExist\": [\"a\", \"a\"]}"),
+            "kernelArguments.shouldExist[1]: duplicate entry defined"),
         arguments(
             file("{\"path\": \"/etc/x\", \"overwrite\": \"yes\"}"),
             "storage.files[0].overwrite: must be true or false, got string \"yes\""),
@@ -449,5 +464,30 @@ class IgnitionParserInvalidTest {
                 "\"storage\": {\"files\": [{\"path\": \"rel\"}, {\"path\": \"/x\", \"mode\":"
                     + " 4095}]}, \"systemd\": {\"units\": [{\"name\": \"bad\"}]}"));
     assertThat(((IgnitionResult.Invalid) r).errors()).hasSize(3);
+  }
+
+  /**
+   * Ignition (config/v3_5/types/file.go): overwrite without a source is an error in an authored
+   * config; a rendered one carries it by MCO's merge and still parses.
+   */
+  @Test
+  void overwriteWithoutASourceIsRefusedInAnAuthoredConfigOnly() throws Exception {
+    for (String f :
+        List.of(
+            "{\"path\": \"/etc/x\", \"overwrite\": true}",
+            "{\"path\": \"/etc/x\", \"overwrite\": true, \"contents\": {\"source\": null}}")) {
+      com.fasterxml.jackson.databind.JsonNode raw =
+          io.ocelot.api.json.Json.MAPPER.readTree(file(f));
+      assertThat(IgnitionParser.authoredProblems(raw))
+          .extracting(Problem::toString)
+          .containsExactly(
+              "storage.files[0].overwrite: overwrite must be false if source is unspecified");
+      assertThat(IgnitionParser.parse(raw)).isInstanceOf(IgnitionResult.Valid.class);
+    }
+    com.fasterxml.jackson.databind.JsonNode withSource =
+        io.ocelot.api.json.Json.MAPPER.readTree(
+            file(
+                "{\"path\": \"/etc/x\", \"overwrite\": true, \"contents\": {\"source\": \"data:,\"}}"));
+    assertThat(IgnitionParser.authoredProblems(withSource)).isEmpty();
   }
 }

@@ -203,4 +203,18 @@ class IgnitionParserValidTest {
                 + "\"contents\":{\"source\":\"data:,hello%0A\"}}]}}");
     assertThat(base64.files()).isEqualTo(percent.files());
   }
+
+  /**
+   * Ignition (config/v3_5/types/node.go): an empty name is no name, so an id beside it is valid.
+   */
+  @Test
+  void anOwnerWithAnIdAndAnEmptyNameIsTheId() {
+    IgnitionResult r =
+        IgnitionParser.parse(
+            "{\"ignition\": {\"version\": \"3.5.0\"}, \"storage\": {\"files\": [{\"path\":"
+                + " \"/etc/x\", \"user\": {\"id\": 1000, \"name\": \"\"}}]}}");
+    assertThat(r.problems()).isEmpty();
+    FileEntry f = ((IgnitionResult.Valid) r).config().files().get(0);
+    assertThat(f.user()).isEqualTo(Owner.byId(1000));
+  }
 }

@@ -65,11 +65,8 @@ final class StorageRules {
       return;
     }
     String t = target.asText();
-    // As Go's path.Clean / path.Join; Path touches no file system here.
-    String resolved =
-        java.nio.file.Path.of(t.startsWith("/") ? t : l.path("path").asText("") + "/../" + t)
-            .normalize()
-            .toString();
+    // As Ignition computes it: a relative target joined to the link's own path.
+    String resolved = clean(t.startsWith("/") ? t : l.path("path").asText("") + "/" + t);
     if (directories.contains(resolved)) {
       ctx.error(at, "hard link target is a directory");
     }
@@ -81,6 +78,22 @@ final class StorageRules {
         }
       }
     }
+  }
+
+  /** Go's path.Clean for an absolute path: no ".", no "..", no doubled or trailing slash. */
+  static String clean(String path) {
+    java.util.Deque<String> parts = new java.util.ArrayDeque<>();
+    for (String p : path.split("/")) {
+      if (p.isEmpty() || p.equals(".")) {
+        continue;
+      }
+      if (p.equals("..")) {
+        parts.pollLast();
+      } else {
+        parts.addLast(p);
+      }
+    }
+    return "/" + String.join("/", parts);
   }
 
   /** Where the config's units and dropins with contents are written. */

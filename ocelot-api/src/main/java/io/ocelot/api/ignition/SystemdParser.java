@@ -71,6 +71,19 @@ final class SystemdParser {
     Optional<Boolean> enabled = enablement(unit, path);
     boolean mask = ctx.bool(unit, "mask", path).orElse(false);
     Optional<String> contents = contents(unit, path);
+    if (enabled.orElse(false)
+        && contents.filter(c -> !c.isEmpty()).isPresent()
+        && name.isPresent()
+        && !ctx.version().isV2()) {
+      UnitContents.Read read = UnitContents.read(contents.get());
+      if (read.error().isEmpty() && !read.sections().contains("Install")) {
+        ctx.warn(
+            FieldPath.join(path, "contents"),
+            "unit \""
+                + name.get()
+                + "\" is enabled, but has no install section so enable does nothing");
+      }
+    }
     List<UnitEntry.Dropin> dropins = new ArrayList<>();
     Map<String, String> seenDropins = new HashMap<>();
     for (ParseContext.Element d : ctx.elements(unit, "dropins", path)) {
@@ -168,6 +181,11 @@ final class SystemdParser {
               + " bytes, over the limit of "
               + ContentsDecoder.MAX_FILE_BYTES / (1024 * 1024)
               + " MiB per file");
+      return Optional.empty();
+    }
+    Optional<String> error = contents.flatMap(c -> UnitContents.read(c).error());
+    if (error.isPresent()) {
+      ctx.error(FieldPath.join(path, "contents"), error.get());
       return Optional.empty();
     }
     return contents;

@@ -1,5 +1,6 @@
 package io.ocelot.api.ignition;
 
+import io.ocelot.api.text.GoQuote;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class UnitContents {
         String garbage = toEol().strip();
         if (!garbage.isEmpty()) {
           // go-systemd names the lexer's section field here, which is never set: an empty name.
-          return failed(sections, "found garbage after section name : " + goQuote(garbage));
+          return failed(sections, "found garbage after section name : " + GoQuote.quote(garbage));
         }
         sections.add(name);
         inSection = true;
@@ -109,25 +110,5 @@ final class UnitContents {
   /** Go's unicode.IsSpace. */
   private static boolean isSpace(char c) {
     return Character.isWhitespace(c) || c == '\u00a0' || c == '\u0085';
-  }
-
-  /** Go's {@code %q} of a byte slice, for the printable ASCII text these errors carry. */
-  private static String goQuote(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\t' -> b.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x7f) {
-            b.append(String.format("\\x%02x", (int) c));
-          } else {
-            b.append(c);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
   }
 }

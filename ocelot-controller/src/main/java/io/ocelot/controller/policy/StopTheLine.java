@@ -1,9 +1,9 @@
 package io.ocelot.controller.policy;
 
+import io.ocelot.api.text.GoQuote;
 import io.ocelot.controller.members.NodeClassifier;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
-import io.ocelot.controller.support.GoQuote;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

@@ -1,4 +1,4 @@
-package io.ocelot.controller.support;
+package io.ocelot.api.text;
 
 /** Go's {@code %q} for strings, as MCO's NodeDegraded message quotes node reasons. */
 public final class GoQuote {

@@ -311,6 +311,29 @@ case("karg-exists-and-not", mc(ign({"kernelArguments": {"shouldExist": ["nosmt"]
         "shouldNotExist": ["nosmt"]}})),
      "kernelArguments.shouldNotExist[0]: duplicate entry defined")
 
+# --- storage a running node never applies, and the ignition section (issue 38) ---------------------
+case("partitions-too-many", mc(ign({"storage": {"disks": [{"device": "/dev/sda", "partitions":
+        [{"number": i + 1, "startMiB": i + 1, "sizeMiB": 1} for i in range(10001)]}]}})),
+     "at most 10000 are checked in one config")
+case("partitions-overflow", mc(ign({"storage": {"disks": [{"device": "/dev/sda", "partitions": [
+        {"number": 1, "startMiB": 2147483647, "sizeMiB": 2147483647},
+        {"number": 2, "startMiB": 1, "sizeMiB": 2147483647}]}]}})),
+     "storage.disks[0].partitions[1]: partitions overlap")
+case("partition-number-huge", mc(ign({"storage": {"disks": [{"device": "/dev/sda", "partitions": [
+        {"number": 99999999999999999999}]}]}})),
+     "storage.disks[0].partitions[0].number: must be an integer")
+case("filesystem-label-unicode", mc(ign({"storage": {"filesystems": [{"device": "/dev/sda1",
+        "format": "vfat", "label": "\u00e9" * 6}]}})),
+     "filesystem labels cannot be longer than 11 characters when using vfat")
+case("ca-source-control-char", mc(ign({"ignition": {"version": "3.5.0", "security": {"tls": {
+        "certificateAuthorities": [{"source": "https://ca.example/\u0007"}]}}}})),
+     "certificateAuthorities[0].source: unable to parse url")
+case("tang-advertisement-trailing", mc(ign({"storage": {"luks": [{"name": "d", "device": "/dev/sdb",
+        "clevis": {"tang": [{"url": "https://t", "thumbprint": "x", "advertisement": "{} {}"}]}}]}})),
+     "advertisement is not valid JSON")
+case("proxy-not-http", mc(ign({"ignition": {"version": "3.5.0", "proxy": {"httpsProxy": "socks5://p:1080"}}})),
+     "ignition.proxy.httpsProxy: proxies must be http(s)")
+
 def main():
     for name in os.listdir(HERE):
         if name[:3].isdigit():

@@ -56,6 +56,11 @@ final class ObjectLoader {
   }
 
   static Loaded load(List<Path> paths) {
+    return load(paths, false);
+  }
+
+  /** With {@code asMco}, MachineConfigs get MCO's verdict ({@code validate --strict-mco}). */
+  static Loaded load(List<Path> paths, boolean asMco) {
     InputFiles.Read read = InputFiles.read(paths);
     List<String> unreadable = new ArrayList<>(read.unreadable());
     List<Checked> objects = new ArrayList<>();
@@ -68,15 +73,16 @@ final class ObjectLoader {
       for (Manifests.Manifest m : ((Manifests.Read) r).manifests()) {
         String where =
             m.location().isEmpty() ? source.label() : source.label() + " (" + m.location() + ")";
-        objects.add(new Checked(where, check(m)));
+        objects.add(new Checked(where, check(m, asMco)));
       }
     }
     return new Loaded(objects, unreadable);
   }
 
-  private static CheckResult<? extends HasMetadata> check(Manifests.Manifest m) {
+  private static CheckResult<? extends HasMetadata> check(Manifests.Manifest m, boolean asMco) {
     return switch (m.kind()) {
-      case "MachineConfig" -> MachineConfigCheck.check(m.object());
+      case "MachineConfig" ->
+          asMco ? MachineConfigCheck.checkAsMco(m.object()) : MachineConfigCheck.check(m.object());
       case "MachineOSConfig" -> MachineOSConfigCheck.check(m.object());
       case "MachineConfiguration" -> MachineConfigurationCheck.check(m.object());
       default ->

@@ -69,7 +69,7 @@ final class ContentsDecoder {
     int colon = source.indexOf(':');
     String scheme = colon > 0 ? source.substring(0, colon).toLowerCase(Locale.ROOT) : "";
     if (REMOTE_SCHEMES.contains(scheme)) {
-      ctx.error(
+      ctx.ocelotError(
           path,
           "remote source "
               + ParseContext.quote(source)
@@ -134,7 +134,8 @@ final class ContentsDecoder {
       for (int n; (n = in.read(buf)) > 0; ) {
         out.write(buf, 0, n);
         if (out.size() > MAX_FILE_BYTES) {
-          ctx.error(path, "gzip contents inflate to over " + limit(MAX_FILE_BYTES) + " per file");
+          ctx.ocelotError(
+              path, "gzip contents inflate to over " + limit(MAX_FILE_BYTES) + " per file");
           return Optional.empty();
         }
       }
@@ -149,7 +150,7 @@ final class ContentsDecoder {
     boolean ok = true;
     if (bytes.size() > MAX_FILE_BYTES) {
       ok = false;
-      ctx.error(
+      ctx.ocelotError(
           path,
           "contents are "
               + bytes.size()
@@ -160,7 +161,7 @@ final class ContentsDecoder {
     long total = ctx.countDecoded(bytes.size());
     if (total > MAX_TOTAL_BYTES && total - bytes.size() <= MAX_TOTAL_BYTES) {
       ok = false;
-      ctx.error(
+      ctx.ocelotError(
           path,
           "file contents add up to "
               + total

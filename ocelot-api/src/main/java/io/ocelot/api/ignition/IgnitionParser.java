@@ -25,8 +25,6 @@ public final class IgnitionParser {
       Set.of("ignition", "storage", "systemd", "passwd", "kernelArguments");
   private static final Set<String> ROOT_FIELDS_V2 =
       Set.of("ignition", "storage", "systemd", "passwd", "networkd");
-  private static final Set<String> IGNITION_FIELDS =
-      Set.of("version", "config", "timeouts", "security", "proxy");
   private static final Set<String> KARGS_FIELDS = Set.of("shouldExist", "shouldNotExist");
 
   private IgnitionParser() {}
@@ -58,7 +56,13 @@ public final class IgnitionParser {
       return new IgnitionResult.Invalid(List.of(versionProblem(raw)));
     }
     ParseContext ctx = new ParseContext(version.get());
-    IgnitionConfig config = parseBody(ctx, raw);
+    JsonNode body = raw;
+    if (version.get().isV2()) {
+      LegacyDuplicates.Folded folded = LegacyDuplicates.fold(raw);
+      folded.problems().forEach(ctx::add);
+      body = folded.config();
+    }
+    IgnitionConfig config = parseBody(ctx, body);
     return ctx.hasErrors()
         ? new IgnitionResult.Invalid(ctx.problems())
         : new IgnitionResult.Valid(config, ctx.problems());
@@ -66,24 +70,38 @@ public final class IgnitionParser {
 
   private static IgnitionConfig parseBody(ParseContext ctx, JsonNode raw) {
     SpecVersion v = ctx.version();
-    long entries = entries(raw);
-    if (entries > MAX_ENTRIES) {
-      // Counted before anything is parsed: a config too large for a node is refused at once.
-      ctx.error(
-          "",
-          "the config has "
-              + entries
-              + " files, directories, links, units and dropins; a node applies at most "
-              + MAX_ENTRIES
-              + " in one config (each is a step it journals and keeps in memory)");
+    // Counted before anything is parsed: a config too large for a node is refused at once.
+    boolean tooLarge =
+        tooMany(
+            ctx,
+            "",
+            entries(raw),
+            " files, directories, links, units and dropins; a node applies at most ",
+            " in one config (each is a step it journals and keeps in memory)");
+    // Their checks compare partitions pairwise, as Ignition does: bounded before they run.
+    tooLarge |=
+        !tooLarge
+            && tooMany(
+                ctx,
+                "storage",
+                devices(raw),
+                " disks, partitions, filesystems, RAID arrays and LUKS volumes; at most ",
+                " are checked in one config (a GPT disk holds 128 partitions)");
+    if (tooLarge) {
       return new IgnitionConfig(
           Optional.of(v), List.of(), List.of(), Passwd.EMPTY, new RefusedSections(Map.of()));
     }
     ctx.knownFields(raw, "", v.isV2() ? ROOT_FIELDS_V2 : ROOT_FIELDS_V3);
-    ctx.object(raw, "ignition", "").ifPresent(i -> ctx.knownFields(i, "ignition", IGNITION_FIELDS));
-    otherConfigs(ctx, raw);
+    ctx.object(raw, "ignition", "").ifPresent(i -> IgnitionSectionRules.check(ctx, i));
     if (!v.isV2()) {
       StorageRules.check(ctx, raw);
+    }
+    // Sections a running node never applies: checked beside the parser, not modelled.
+    JsonNode storage = raw.path("storage"); // its type is reported where files are parsed
+    if (storage.isObject() && v.isV2()) {
+      DeviceRulesV2.check(ctx, storage);
+    } else if (storage.isObject()) {
+      DeviceRules.check(ctx, storage);
     }
     Map<String, String> refused = new HashMap<>();
     List<FileEntry> files =
@@ -137,6 +155,25 @@ public final class IgnitionParser {
     return out;
   }
 
+  private static boolean tooMany(
+      ParseContext ctx, String path, long count, String what, String why) {
+    if (count <= MAX_ENTRIES) {
+      return false;
+    }
+    ctx.ocelotError(path, "the config has " + count + what + MAX_ENTRIES + why);
+    return true;
+  }
+
+  private static long devices(JsonNode raw) {
+    JsonNode storage = raw.path("storage");
+    long n = storage.path("disks").size() + storage.path("filesystems").size();
+    n += storage.path("raid").size() + storage.path("luks").size();
+    for (JsonNode disk : storage.path("disks")) {
+      n += disk.path("partitions").size();
+    }
+    return n;
+  }
+
   private static long entries(JsonNode raw) {
     JsonNode storage = raw.path("storage");
     long n = storage.path("files").size() + storage.path("directories").size();
@@ -147,39 +184,14 @@ public final class IgnitionParser {
     return n;
   }
 
-  /**
-   * {@code ignition.config.merge} and {@code replace} name other configs to fetch. A node that is
-   * running fetches nothing (MCO does not apply them either): a source there would be ignored
-   * without a word, so it is refused.
-   */
-  private static void otherConfigs(ParseContext ctx, JsonNode raw) {
-    JsonNode config = raw.path("ignition").path("config");
-    String why =
-        "is not applied: a running node fetches no other config (nor does MCO's); put its"
-            + " contents in this MachineConfig";
-    if (hasSource(config.path("replace"))) {
-      ctx.error("ignition.config.replace.source", why);
-    }
-    JsonNode merge = config.path("merge");
-    for (int i = 0; merge.isArray() && i < merge.size(); i++) {
-      if (hasSource(merge.get(i))) {
-        ctx.error("ignition.config.merge[" + i + "].source", why);
-      }
-    }
-  }
-
-  private static boolean hasSource(JsonNode resource) {
-    JsonNode source = resource.path("source");
-    return source.isTextual() && !source.asText().isEmpty();
-  }
-
   private static void kernelArguments(ParseContext ctx, JsonNode raw, Map<String, String> refused) {
     Optional<JsonNode> kargs = ctx.object(raw, "kernelArguments", "");
     if (kargs.isEmpty()) {
       return;
     }
     if (!ctx.version().atLeast(SpecVersion.V3_3)) {
-      ctx.error(
+      // Ignition reads it as an unknown field of the older spec (a warning) and drops it.
+      ctx.ocelotError(
           "kernelArguments",
           "requires Ignition spec 3.3.0 or newer, the config is " + ctx.version());
       return;

@@ -26,8 +26,17 @@ final class ParseContext {
     problems.add(Problem.error(path, message));
   }
 
+  /** An error of Ocelot's own: MCO accepts the config ({@link Problem#ocelotOnly()}). */
+  void ocelotError(String path, String message) {
+    problems.add(Problem.ocelotError(path, message));
+  }
+
   void warn(String path, String message) {
     problems.add(Problem.warning(path, message));
+  }
+
+  void add(Problem problem) {
+    problems.add(problem);
   }
 
   boolean hasErrors() {
@@ -93,6 +102,45 @@ final class ParseContext {
               }
             });
     return out;
+  }
+
+  /** The string elements of a list field (none when absent); other elements are reported. */
+  List<String> strings(JsonNode parent, String field, String parentPath) {
+    List<String> out = new ArrayList<>();
+    for (Element e : elements(parent, field, parentPath)) {
+      if (e.node().isTextual()) {
+        out.add(e.node().asText());
+      } else {
+        error(e.path(), "must be a string, got " + describe(e.node()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The object elements of a list field; other elements are reported. The list's own type is
+   * checked only when {@code checkList}: a section another parser reads reports it there.
+   */
+  List<Element> objects(JsonNode parent, String field, String parentPath, boolean checkList) {
+    List<Element> out = new ArrayList<>();
+    JsonNode list = parent.path(field);
+    List<Element> all =
+        checkList || list.isArray() ? elements(parent, field, parentPath) : List.of();
+    for (Element e : all) {
+      if (e.node().isObject()) {
+        out.add(e);
+      } else {
+        error(e.path(), "must be an object, got " + describe(e.node()));
+      }
+    }
+    return out;
+  }
+
+  /** Ignition's rule for keyed lists: a key seen before in the same list is a duplicate. */
+  void duplicate(Set<String> seen, String key, String path) {
+    if (!seen.add(key)) {
+      error(path, "duplicate entry defined");
+    }
   }
 
   /** A list element and its field path. */

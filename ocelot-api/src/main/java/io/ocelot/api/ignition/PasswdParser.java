@@ -78,18 +78,25 @@ final class PasswdParser {
           "duplicate user " + ParseContext.quote(name.get()) + " (also at " + first + ".name)");
     }
     List<String> keys = new ArrayList<>();
+    java.util.Set<String> seenKeys = new java.util.HashSet<>();
     for (ParseContext.Element k : ctx.elements(user, "sshAuthorizedKeys", path)) {
-      sshKey(k).ifPresent(keys::add);
+      // Ignition 3 keys the list by the key itself (2.x duplicates were folded before).
+      sshKey(k).filter(key -> seenKeys.add(key) || duplicateKey(k)).ifPresent(keys::add);
     }
     Optional<String> hash = ctx.string(user, "passwordHash", path);
     Optional<String> bad = hash.flatMap(CryptHashes::problem);
     if (bad.isPresent()) {
-      ctx.error(FieldPath.join(path, "passwordHash"), bad.get());
+      ctx.ocelotError(FieldPath.join(path, "passwordHash"), bad.get());
       return Optional.empty();
     }
     // An empty hash is kept as given (MCO counts it as set: core needs a key or a hash); the
     // engine writes it as a locked password ("*", as MCO does), never as an empty shadow field.
     return Optional.of(new User(name.get(), keys, hash, otherFields(user)));
+  }
+
+  private boolean duplicateKey(ParseContext.Element k) {
+    ctx.error(k.path(), "duplicate entry defined");
+    return false;
   }
 
   private Optional<String> sshKey(ParseContext.Element k) {
@@ -99,21 +106,21 @@ final class PasswdParser {
     }
     String key = k.node().asText().strip();
     if (key.isEmpty()) {
-      ctx.error(k.path(), "empty SSH key");
+      ctx.ocelotError(k.path(), "empty SSH key");
       return Optional.empty();
     }
     if (key.contains("\n") || key.contains("\r")) {
-      ctx.error(k.path(), "must be a single line; put each key in its own list entry");
+      ctx.ocelotError(k.path(), "must be a single line; put each key in its own list entry");
       return Optional.empty();
     }
     for (int i = 0; i < key.length(); i++) {
       if (key.charAt(i) != '\t' && Printable.needsEscape(key.charAt(i))) {
-        ctx.error(k.path(), "contains a control character at position " + i);
+        ctx.ocelotError(k.path(), "contains a control character at position " + i);
         return Optional.empty();
       }
     }
     if (key.length() > MAX_KEY_LENGTH) {
-      ctx.error(
+      ctx.ocelotError(
           k.path(),
           "is "
               + key.length()

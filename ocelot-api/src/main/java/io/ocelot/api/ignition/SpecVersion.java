@@ -13,9 +13,14 @@ public record SpecVersion(int major, int minor, int patch) implements Comparable
   public static final SpecVersion V3_3 = new SpecVersion(3, 3, 0);
   public static final SpecVersion V3_5 = new SpecVersion(3, 5, 0);
 
-  /** Every version Ocelot parses; rendered configs are written in the newest. */
+  /**
+   * Every version Ocelot parses; rendered configs are written in the newest. 2.0 and 2.1 are read
+   * as 2.2, as MCO's Ignition translates them (each 2.x spec adds fields to the one before).
+   */
   public static final List<SpecVersion> SUPPORTED =
       List.of(
+          new SpecVersion(2, 0, 0),
+          new SpecVersion(2, 1, 0),
           V2_2,
           V3_0,
           new SpecVersion(3, 1, 0),

@@ -11,7 +11,8 @@ import java.util.Set;
 /** Parses {@code storage}: files in full, the refused sections as canonical JSON. */
 final class StorageParser {
   private static final Set<String> STORAGE_FIELDS =
-      Set.of("disks", "raid", "filesystems", "files", "directories", "links", "luks");
+      Set.of("disks", "raid", "filesystems", "files", "directories", "links");
+  private static final Set<String> STORAGE_FIELDS_V3_2 = DeviceRules.plus(STORAGE_FIELDS, "luks");
   private static final Set<String> FILE_FIELDS_V3 =
       Set.of("path", "overwrite", "contents", "append", "mode", "user", "group");
   private static final Set<String> FILE_FIELDS_V2 =
@@ -30,7 +31,8 @@ final class StorageParser {
 
   /** Files in document order (for 2.2, a later duplicate replaces the earlier entry). */
   List<FileEntry> parse(JsonNode storage, String path, Map<String, String> refused) {
-    ctx.knownFields(storage, path, STORAGE_FIELDS);
+    boolean luks = ctx.version().atLeast(new SpecVersion(3, 2, 0));
+    ctx.knownFields(storage, path, luks ? STORAGE_FIELDS_V3_2 : STORAGE_FIELDS);
     for (String section : List.of("disks", "raid", "filesystems", "luks")) {
       refusedSection(storage, section, path, refused);
     }
@@ -123,7 +125,13 @@ final class StorageParser {
     }
     Optional<String> problem = PathRules.problem(p.get());
     if (problem.isPresent()) {
-      ctx.error(ppath, problem.get());
+      // Ignition refuses a relative or unclean path; the rest (limits, "/") is Ocelot's own.
+      String named = p.get();
+      if (!named.startsWith("/") || !StorageRules.clean(named).equals(named)) {
+        ctx.error(ppath, problem.get());
+      } else {
+        ctx.ocelotError(ppath, problem.get());
+      }
       return Optional.empty();
     }
     return p;
@@ -134,15 +142,10 @@ final class StorageParser {
     if (first == null) {
       return;
     }
-    String where = FieldPath.join(fieldPath, "path");
-    String message =
-        "duplicate path " + ParseContext.quote(nodePath) + " (also at " + first + ".path)";
-    boolean bothFiles = first.contains(".files[") && fieldPath.contains(".files[");
-    if (ctx.version().isV2() && bothFiles) {
-      ctx.warn(where, message + "; the later entry wins");
-    } else {
-      ctx.error(where, message);
-    }
+    // Spec 2.x files of one path were folded before (LegacyDuplicates): this is an error.
+    ctx.error(
+        FieldPath.join(fieldPath, "path"),
+        "duplicate path " + ParseContext.quote(nodePath) + " (also at " + first + ".path)");
   }
 
   private int mode(JsonNode file, String path, String filePath) {

@@ -28,9 +28,27 @@ public final class MachineConfigCheck {
           "extensions",
           "fips");
 
+  /** MCO's answer to {@code config: {}}, which Ocelot reads as the empty config. */
+  static final String MCO_EMPTY_CONFIG =
+      "parsing Ignition config failed: invalid version. Supported spec versions: 2.2, 3.0, 3.1,"
+          + " 3.2, 3.3, 3.4, 3.5 (MCO refuses {}; Ocelot reads it as the empty config)";
+
   private MachineConfigCheck() {}
 
+  /** Ocelot's verdict: every rule, Ocelot's stricter ones included. */
   public static CheckResult<MachineConfig> check(JsonNode obj) {
+    return check(obj, false);
+  }
+
+  /**
+   * MCO's verdict ({@code ocelot validate --strict-mco}): Ocelot's own errors are warnings that say
+   * so, and what MCO refuses though Ocelot accepts it is an error.
+   */
+  public static CheckResult<MachineConfig> checkAsMco(JsonNode obj) {
+    return check(obj, true);
+  }
+
+  private static CheckResult<MachineConfig> check(JsonNode obj, boolean asMco) {
     List<Problem> problems = new ArrayList<>();
     ObjectRules.check(obj, "MachineConfig", problems);
     JsonNode spec = obj.path("spec");
@@ -40,6 +58,13 @@ public final class MachineConfigCheck {
       checkSpec(spec, problems);
     }
     String name = obj.path("metadata").path("name").asText("");
+    if (asMco) {
+      problems.replaceAll(Problem::forMco);
+      JsonNode config = spec.path("config");
+      if (config.isObject() && config.isEmpty()) {
+        problems.add(Problem.error("spec.config", MCO_EMPTY_CONFIG));
+      }
+    }
     return new CheckResult<>(
         "MachineConfig", name, problems, ObjectRules.bind(obj, MachineConfig.class, problems));
   }
@@ -58,13 +83,13 @@ public final class MachineConfigCheck {
     if (ignition instanceof IgnitionResult.Valid v) {
       // What a node could apply but never validate: refused here too, not only at render.
       Reconcilability.neverValid(v.config())
-          .forEach(r -> problems.add(Problem.error("spec.config", r)));
+          .forEach(r -> problems.add(Problem.ocelotError("spec.config", r)));
     }
     if (textField(spec, "osImageURL", problems)) {
       String image = spec.get("osImageURL").asText();
       Optional<String> problem = image.isEmpty() ? Optional.empty() : ImageReference.problem(image);
       if (problem.isPresent()) {
-        problems.add(Problem.error("spec.osImageURL", invalidImage(image, problem.get())));
+        problems.add(Problem.ocelotError("spec.osImageURL", invalidImage(image, problem.get())));
       } else if (!image.isEmpty() && !MachineConfigRules.isDigest(image)) {
         problems.add(
             Problem.warning(
@@ -79,7 +104,7 @@ public final class MachineConfigCheck {
             .ifPresent(
                 m ->
                     problems.add(
-                        Problem.error(
+                        Problem.ocelotError(
                             "spec.baseOSExtensionsContainerImage", invalidImage(image, m))));
       }
     }
@@ -87,10 +112,10 @@ public final class MachineConfigCheck {
     for (int i = 0; i < kargs.size(); i++) {
       String at = "spec.kernelArguments[" + i + "]";
       KernelArgumentRules.entryProblem(kargs.get(i))
-          .ifPresent(p -> problems.add(Problem.error(at, p)));
+          .ifPresent(p -> problems.add(Problem.ocelotError(at, p)));
     }
     KernelArgumentRules.totalProblem(kargs)
-        .ifPresent(p -> problems.add(Problem.error("spec.kernelArguments", p)));
+        .ifPresent(p -> problems.add(Problem.ocelotError("spec.kernelArguments", p)));
     if (textField(spec, "kernelType", problems)) {
       MachineConfigRules.kernelTypeProblem(spec.get("kernelType").asText())
           .ifPresent(m -> problems.add(Problem.error("spec.kernelType", m)));

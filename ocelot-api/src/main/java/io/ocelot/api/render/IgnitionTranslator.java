@@ -4,14 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ocelot.api.ignition.LegacyDuplicates;
 import io.ocelot.api.ignition.SpecVersion;
 import java.util.Iterator;
 import java.util.Map;
 
 /**
  * Brings a valid Ignition config into the shape of spec {@value #TARGET_VERSION}, the version of
- * rendered configs. 3.x configs only change their version (each 3.x spec adds to the previous); 2.2
- * configs are translated.
+ * rendered configs. 3.x configs only change their version (each 3.x spec adds to the previous); 2.x
+ * configs are folded as MCO folds them ({@link LegacyDuplicates}) and translated.
  */
 final class IgnitionTranslator {
   static final String TARGET_VERSION = "3.5.0";
@@ -22,6 +23,7 @@ final class IgnitionTranslator {
   static ObjectNode toCurrent(JsonNode config, SpecVersion version) {
     ObjectNode out = config.deepCopy();
     if (version.isV2()) {
+      out = (ObjectNode) LegacyDuplicates.fold(out).config();
       translateV2(out);
     }
     ObjectNode ignition =

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * MCO's reconcilability rules (its {@code isConfigReconcilable}), with its exact messages. Unlike
- * MCO, every reason is returned, not only the first. Ocelot also refuses LUKS changes, which MCO
- * silently ignores although the daemon cannot apply them.
+ * MCO, every reason is returned, not only the first. Ocelot also refuses a LUKS section added or
+ * changed, which MCO silently ignores although the daemon cannot apply it; removing one is fine.
  */
 public final class Reconcilability {
   public static final String FORCE_FILE = "/run/machine-config-daemon-force";
@@ -65,7 +65,11 @@ public final class Reconcilability {
         && now.refused().section(RefusedSections.LINKS).isPresent()) {
       reasons.add("ignition links section contains changes");
     }
-    if (old.refused().differs(now.refused(), RefusedSections.LUKS)) {
+    // MCO accepts any LUKS change and does nothing with it; Ocelot refuses only one that leaves a
+    // LUKS section in place (an admin would expect a volume the node never creates). Taking the
+    // section out needs no action, as MCO's LuksClevisTang case says.
+    if (old.refused().differs(now.refused(), RefusedSections.LUKS)
+        && now.refused().section(RefusedSections.LUKS).isPresent()) {
       reasons.add(SECTION_MESSAGES.get(RefusedSections.LUKS));
     }
     for (FileEntry f : now.files()) {

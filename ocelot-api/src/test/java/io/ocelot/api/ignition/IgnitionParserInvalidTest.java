@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Each invalid input yields exactly the expected error, named by its field path. */
 class IgnitionParserInvalidTest {
   private static final String SUPPORTED =
-      "; supported spec versions: 2.2.0, 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0";
+      "; supported spec versions: 2.0.0, 2.1.0, 2.2.0, 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0";
   private static final String MODE_HINT = " (JSON modes are decimal: 0644 is 420)";
   private static final String UNIT_SUFFIX =
       "it must end in a unit type suffix such as .service, .socket, .timer, .mount or .target";
@@ -73,8 +73,8 @@ class IgnitionParserInvalidTest {
             "{\"ignition\": {\"version\": \"3.6.0\"}}",
             "ignition.version: \"3.6.0\" is not supported" + SUPPORTED),
         arguments(
-            "{\"ignition\": {\"version\": \"2.1.0\"}}",
-            "ignition.version: \"2.1.0\" is not supported" + SUPPORTED),
+            "{\"ignition\": {\"version\": \"2.3.0\"}}",
+            "ignition.version: \"2.3.0\" is not supported" + SUPPORTED),
         arguments(
             "{\"ignition\": {\"version\": \"3.4\"}}",
             "ignition.version: \"3.4\" is not a valid version" + SUPPORTED),

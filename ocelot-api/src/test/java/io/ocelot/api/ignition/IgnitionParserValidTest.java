@@ -102,7 +102,7 @@ class IgnitionParserValidTest {
     assertThat(r.problems())
         .extracting(Problem::toString)
         .containsExactly(
-            "storage.files[1].path: duplicate path \"/etc/x\" (also at storage.files[0].path);"
+            "storage.files[0].path: duplicate path \"/etc/x\" (also at storage.files[1].path);"
                 + " the later entry wins");
     FileEntry log = c.file("/etc/log").orElseThrow();
     assertThat(log.append()).containsExactly(Bytes.utf8("line"));

@@ -71,6 +71,66 @@ class MachineConfigCheckTest {
     assertThat(r.object()).isEmpty();
   }
 
+  /** {@code --strict-mco}: Ocelot's own errors are MCO warnings; MCO's {} refusal is an error. */
+  @Test
+  void mcosVerdictWeighsOcelotsOwnRulesAsWarnings() throws Exception {
+    JsonNode stricter =
+        yaml(
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfig
+            metadata: {name: 50-x}
+            spec:
+              osImageURL: "quay.io/os@sha256:abc"
+              kernelArguments: ["a=\\u0007"]
+              config:
+                ignition: {version: 3.5.0}
+                storage:
+                  files:
+                  - {path: /etc/k, contents: {source: "https://example.com/k"}}
+                passwd: {users: [{name: core, passwordHash: plain}]}
+            """);
+    CheckResult<?> ocelot = MachineConfigCheck.check(stricter);
+    assertThat(ocelot.errors()).hasSize(4).allMatch(Problem::ocelotOnly);
+    CheckResult<?> mco = MachineConfigCheck.checkAsMco(stricter);
+    assertThat(mco.isValid()).isTrue();
+    assertThat(mco.problems())
+        .hasSize(ocelot.problems().size())
+        .allMatch(p -> !p.isError())
+        .filteredOn(Problem::ocelotOnly)
+        .hasSize(4)
+        .allMatch(p -> p.message().endsWith(Problem.OCELOT_ONLY_NOTE));
+    // A config a node could apply but never validate is Ocelot's refusal too.
+    JsonNode neverValid =
+        yaml(
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfig
+            metadata: {name: 50-y}
+            spec:
+              config:
+                ignition: {version: 3.5.0}
+                storage: {files: [{path: /var/lib/ocelot/marker.json, contents: {source: "data:,x"}}]}
+            """);
+    assertThat(MachineConfigCheck.check(neverValid).errors())
+        .singleElement()
+        .matches(Problem::ocelotOnly);
+    assertThat(MachineConfigCheck.checkAsMco(neverValid).isValid()).isTrue();
+
+    JsonNode empty =
+        yaml(
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfig
+            metadata: {name: 50-empty}
+            spec: {config: {}}
+            """);
+    assertThat(MachineConfigCheck.check(empty).isValid()).isTrue();
+    assertThat(MachineConfigCheck.checkAsMco(empty).errors())
+        .extracting(Problem::toString)
+        .containsExactly("spec.config: " + MachineConfigCheck.MCO_EMPTY_CONFIG);
+  }
+
   @Test
   void machineOsConfigNeedsPoolPushSpecAndSecret() throws Exception {
     CheckResult<?> r =

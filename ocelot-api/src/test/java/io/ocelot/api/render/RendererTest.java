@@ -111,6 +111,24 @@ class RendererTest {
   }
 
   @Test
+  void spec21DuplicatesRenderAsMcoFoldsThem() {
+    JsonNode v21 =
+        read(
+            "{\"ignition\":{\"version\":\"2.1.0\"},\"systemd\":{\"units\":["
+                + "{\"name\":\"a.service\",\"contents\":\"[Unit]\\n\",\"dropins\":["
+                + "{\"name\":\"10-old.conf\",\"contents\":\"[Service]\\n\"}]},"
+                + "{\"name\":\"a.service\",\"contents\":\"[Unit]\\nDescription=new\\n\"}]},"
+                + "\"passwd\":{\"users\":[{\"name\":\"core\",\"sshAuthorizedKeys\":[\"k1\"]},"
+                + "{\"name\":\"core\",\"sshAuthorizedKeys\":[\"k2\",\"k1\"]}]}}");
+    MachineConfig a = MachineConfigs.create("00-a", "worker", v21, null);
+    IgnitionConfig merged = ignition(render("worker", List.of(a)).config());
+    UnitEntry unit = merged.unit("a.service").orElseThrow();
+    assertThat(unit.contents()).contains("[Unit]\nDescription=new\n");
+    assertThat(unit.dropins()).extracting(UnitEntry.Dropin::name).containsExactly("10-old.conf");
+    assertThat(merged.passwd().users().get(0).sshAuthorizedKeys()).containsExactly("k2", "k1");
+  }
+
+  @Test
   void scalarFieldsFollowMcoRules() {
     MachineConfig a = mc("00-a", "worker", IgnitionBuilder.v3());
     a.getSpec().setKernelArguments(List.of("a=1"));

@@ -42,7 +42,8 @@ class ReconcilabilityTest {
             + " | ignition disks section contains changes",
         "filesystems | | ,\"storage\":{\"filesystems\":[{\"device\":\"/dev/vdb1\",\"format\":\"xfs\"}]}"
             + " | ignition filesystems section contains changes",
-        "raid | | ,\"storage\":{\"raid\":[{\"name\":\"md0\",\"level\":\"raid1\"}]}"
+        "raid | | ,\"storage\":{\"raid\":[{\"name\":\"md0\",\"level\":\"raid1\","
+            + "\"devices\":[\"/dev/vdb\",\"/dev/vdc\"]}]}"
             + " | ignition raid section contains changes",
         "directories | | ,\"storage\":{\"directories\":[{\"path\":\"/var/d\"}]}"
             + " | ignition directories section contains changes",
@@ -126,6 +127,17 @@ class ReconcilabilityTest {
         .isEmpty();
   }
 
+  /** MCO reconcile_test.go TestIsRenderedConfigReconcilable, "LuksClevisTang". */
+  @Test
+  void removingALuksTangSectionIsReconcilable() {
+    String luks =
+        ",\"storage\":{\"luks\":[{\"name\":\"luks-tang\",\"device\":\"/dev/sdb\",\"clevis\":"
+            + "{\"tang\":[{\"url\":\"https://tang.example.com\",\"thumbprint\":\"T\","
+            + "\"advertisement\":\"{\\\"payload\\\": \\\"...\\\"}\"}]}}]}";
+    assertThat(reasons(luks, "")).isEmpty();
+    assertThat(reasons("", luks)).containsExactly("ignition luks section contains changes");
+  }
+
   @Test
   void coreKeysAndPasswordHashAreReconcilable() {
     assertThat(
@@ -198,7 +210,7 @@ class ReconcilabilityTest {
     assertThat(u.reasons())
         .containsExactly(
             "parsing new Ignition config from machineconfig \"rendered-b\" failed:"
-                + " ignition.version: \"9.9.9\" is not supported; supported spec versions: 2.2.0,"
+                + " ignition.version: \"9.9.9\" is not supported; supported spec versions: 2.0.0, 2.1.0, 2.2.0,"
                 + " 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0");
   }
 

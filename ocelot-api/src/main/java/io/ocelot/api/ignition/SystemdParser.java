@@ -44,10 +44,56 @@ final class SystemdParser {
     ctx.knownFields(systemd, path, SYSTEMD_FIELDS);
     List<UnitEntry> units = new ArrayList<>();
     Map<String, String> seen = new HashMap<>();
+    Map<String, UnitEntry> at = new java.util.LinkedHashMap<>();
     for (ParseContext.Element e : ctx.elements(systemd, "units", path)) {
-      parseUnit(e, seen).ifPresent(units::add);
+      parseUnit(e, seen)
+          .ifPresent(
+              u -> {
+                units.add(u);
+                at.putIfAbsent(e.path(), u);
+              });
+    }
+    if (!ctx.version().isV2()) {
+      templatesWithoutInstall(at);
     }
     return units;
+  }
+
+  private static final Pattern INSTANCE = Pattern.compile("^(.+?)@(.+?)\\.service$");
+
+  /**
+   * Ignition's warning for an enabled instance ({@code a@x.service}) whose template in the same
+   * config ({@code a@.service}) has contents without an {@code [Install]} section: enabling the
+   * instance does nothing (systemd.go).
+   */
+  private void templatesWithoutInstall(Map<String, UnitEntry> units) {
+    Map<String, UnitEntry> byName = new HashMap<>();
+    units.values().forEach(u -> byName.putIfAbsent(u.name(), u));
+    units.forEach(
+        (path, u) -> {
+          java.util.regex.Matcher m = INSTANCE.matcher(u.name());
+          if (!m.matches() || !u.enabled().orElse(false)) {
+            return;
+          }
+          String template = m.group(1) + "@.service";
+          Optional<String> contents =
+              Optional.ofNullable(byName.get(template))
+                  .flatMap(UnitEntry::contents)
+                  .filter(c -> !c.isEmpty());
+          if (contents.isEmpty()) {
+            return;
+          }
+          UnitContents.Read read = UnitContents.read(contents.get());
+          if (read.error().isEmpty() && !read.sections().contains("Install")) {
+            ctx.warn(
+                FieldPath.join(path, "contents"),
+                "template unit \""
+                    + template
+                    + "\" for \""
+                    + u.name()
+                    + "\" doesn't have Install section");
+          }
+        });
   }
 
   private Optional<UnitEntry> parseUnit(ParseContext.Element e, Map<String, String> seen) {

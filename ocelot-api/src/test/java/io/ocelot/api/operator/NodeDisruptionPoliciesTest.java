@@ -41,6 +41,39 @@ class NodeDisruptionPoliciesTest {
     assertThat(m.map(NodeDisruptionPolicies.Match::policyPath).orElse("")).isEqualTo(expected);
   }
 
+  /**
+   * MCO pkg/daemon/update_test.go TestFindClosestFilePolicyPathMatch: policy paths written as
+   * {@code path=Action} with {@code ;} between, the changed path, and the actions MCO finds (empty
+   * when no policy path covers it).
+   */
+  @ParameterizedTest(name = "case#{index}: {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/etc/example=None|/etc/mco/test|''",
+        "/etc/mco/test1=None;/etc/mco/test2=Reboot|/etc/mco/test1|None",
+        "/etc/mco/f1=None;/etc/mco/f1/f2=Reboot;/etc/mco/f1/f2/f3=Reload|/etc/mco/f1/f2/example"
+            + "|Reboot",
+        "/etc/mco/f1=None;/etc/mco/f1/f2=Reboot;/etc/mco/f1/f2/f3=Reload|/etc/mco/f1/f2/f3"
+            + "|Reload",
+        "/etc/mco/f1/test=None;/etc/mco/f1/f2/test=Reboot;/etc/mco/f1/f2/f3/f4=Reload"
+            + "|/etc/mco/f1/f2/f3|''",
+      })
+  void findsTheClosestPathAsMcoDoes(String policies, String path, String expected) {
+    List<NodeDisruptionPolicy.File> files = new java.util.ArrayList<>();
+    for (String p : policies.split(";")) {
+      String[] kv = p.split("=");
+      Action action =
+          kv[1].equals("Reload")
+              ? Action.reload("crio.service")
+              : Action.of(ActionType.valueOf(kv[1]));
+      files.add(new NodeDisruptionPolicy.File(kv[0], List.of(action)));
+    }
+    NodeDisruptionPolicy policy = new NodeDisruptionPolicy(files, List.of(), null);
+    Optional<NodeDisruptionPolicies.Match> m = NodeDisruptionPolicies.forFile(path, policy);
+    assertThat(m.map(x -> x.actions().get(0).type().name()).orElse("")).isEqualTo(expected);
+  }
+
   @Test
   void aRootPolicyCoversEveryPath() {
     NodeDisruptionPolicy root =

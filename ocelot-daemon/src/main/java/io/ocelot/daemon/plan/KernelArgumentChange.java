@@ -5,10 +5,15 @@ import java.util.List;
 
 /**
  * The kernel arguments to delete and append, planned against the deployment's real arguments rather
- * than the two configs alone: an argument is deleted only where it is present, and appended only
- * where the deployment does not already carry it (after the deletions) as often as the desired
- * config lists it. A retry, or a host whose arguments already match, changes nothing; nothing is
- * ever appended twice ({@code a=1 quiet a=1 quiet}), so a later delete leaves nothing stale.
+ * than the two configs alone. Order matters to the kernel ({@code hugepagesz=1G hugepages=4
+ * hugepagesz=2M hugepages=6} sizes two pools; the last {@code console=} is the primary console),
+ * and rpm-ostree only deletes and appends: so the arguments both configs list in the same leading
+ * order stay where they are, and from the first difference on the old ones are deleted and the new
+ * ones appended in the desired order, as MCO's {@code generateKargs} does for all of them. The kept
+ * part shrinks until every deleted argument is deleted wholly, so no delete can hit a kept twin. A
+ * deployment that already ends with the desired arguments and carries no old one beyond them needs
+ * nothing: a retry, or the check after the change, plans no call. (An argument the base image
+ * carries as well as the old config is deleted with it, as MCO's delete-if-present does.)
  */
 public record KernelArgumentChange(List<String> delete, List<String> append) {
   public KernelArgumentChange {
@@ -20,29 +25,53 @@ public record KernelArgumentChange(List<String> delete, List<String> append) {
    * Moves a deployment with {@code real} arguments from the {@code from} config's to {@code to}'s.
    */
   public static KernelArgumentChange of(List<String> from, List<String> to, List<String> real) {
-    List<String> remaining = new ArrayList<>(real);
+    if (endsWith(real, to) && !carriesOld(from, to, real)) {
+      return new KernelArgumentChange(List.of(), List.of());
+    }
+    int kept = 0;
+    while (kept < from.size() && kept < to.size() && from.get(kept).equals(to.get(kept))) {
+      kept++;
+    }
+    while (kept > 0 && ambiguous(from.subList(kept, from.size()), real)) {
+      kept--;
+    }
+    List<String> tail = from.subList(kept, from.size());
     List<String> delete = new ArrayList<>();
-    for (String arg : from) {
-      int countTo = count(to, arg);
-      int countFrom = count(from, arg);
-      // An argument both configs list stays as often as the desired one lists it.
-      if (countFrom > countTo
-          && count(delete, arg) < countFrom - countTo
-          && remaining.remove(arg)) {
+    for (String arg : tail) {
+      if (count(delete, arg) < count(real, arg)) {
         delete.add(arg);
       }
     }
-    List<String> append = new ArrayList<>();
-    for (String arg : to) {
-      if (count(remaining, arg) + count(append, arg) < count(to, arg)) {
-        append.add(arg);
-      }
-    }
-    return new KernelArgumentChange(delete, append);
+    return new KernelArgumentChange(delete, to.subList(kept, to.size()));
   }
 
   public boolean isEmpty() {
     return delete.isEmpty() && append.isEmpty();
+  }
+
+  /** An argument of the old config the deployment carries more often than the new one lists it. */
+  private static boolean carriesOld(List<String> from, List<String> to, List<String> real) {
+    for (String arg : from) {
+      if (count(real, arg) > count(to, arg)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A deleted argument the deployment carries more often than the deletions remove. */
+  private static boolean ambiguous(List<String> tail, List<String> real) {
+    for (String arg : tail) {
+      if (count(real, arg) > count(tail, arg)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean endsWith(List<String> list, List<String> suffix) {
+    int offset = list.size() - suffix.size();
+    return offset >= 0 && list.subList(offset, list.size()).equals(suffix);
   }
 
   private static int count(List<String> list, String arg) {

@@ -9,6 +9,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * authenticates and authorizes nothing).
  */
 public interface ControlPlane extends AutoCloseable {
+  /**
+   * The field manager of what Ocelot applies server-side (CRDs, deploy/'s objects): a name an admin
+   * reads in managedFields, rather than the client library's default "fabric8".
+   */
+  String FIELD_MANAGER = "ocelot";
 
   /** {@code kube} or {@code embedded}, as {@code --control-plane} names them. */
   String kind();

@@ -125,6 +125,7 @@ public final class KubeControlPlane implements ControlPlane {
           .v1()
           .customResourceDefinitions()
           .resource(crd)
+          .fieldManager(FIELD_MANAGER)
           .forceConflicts()
           .serverSideApply();
       client

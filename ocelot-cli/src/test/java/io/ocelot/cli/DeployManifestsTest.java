@@ -136,4 +136,33 @@ class DeployManifestsTest {
         kind(objects, "ValidatingAdmissionPolicyBinding", "ocelot-daemon-own-machineconfignode");
     assertThat(binding.path("spec").path("validationActions").toString()).contains("Deny");
   }
+
+  /** Issue 41 item 7: what an admin's install was missing. */
+  @Test
+  void theInstallAdmitsThePrivilegedDaemonAndRefusesWith403() throws Exception {
+    JsonNode ns =
+        Manifests.read(Files.readString(Path.of("..", "deploy", "00-namespace.yaml")))
+                instanceof Manifests.Read r
+            ? r.manifests().get(0).object()
+            : null;
+    assertThat(ns).isNotNull();
+    assertThat(
+            ns.path("metadata").path("labels").path("pod-security.kubernetes.io/enforce").asText())
+        .isEqualTo("privileged");
+    List<JsonNode> objects = objects();
+    JsonNode scc = kind(objects, "ClusterRoleBinding", "ocelot-daemon-privileged-scc");
+    assertThat(scc.path("roleRef").path("name").asText())
+        .isEqualTo("system:openshift:scc:privileged");
+    assertThat(scc.path("subjects").get(0).path("name").asText()).isEqualTo("ocelot-daemon");
+    int validations = 0;
+    for (JsonNode o : objects) {
+      if (o.path("kind").asText().equals("ValidatingAdmissionPolicy")) {
+        for (JsonNode v : o.path("spec").path("validations")) {
+          assertThat(v.path("reason").asText()).as(v.toString()).isEqualTo("Forbidden");
+          validations++;
+        }
+      }
+    }
+    assertThat(validations).isEqualTo(6);
+  }
 }

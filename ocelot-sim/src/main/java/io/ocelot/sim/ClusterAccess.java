@@ -78,7 +78,11 @@ final class ClusterAccess implements AutoCloseable {
         // The fallback server has no server-side apply; it only ever gets the namespace.
         HasMetadata applied =
             plane.authenticates()
-                ? admin.resource(o).forceConflicts().serverSideApply()
+                ? admin
+                    .resource(o)
+                    .fieldManager(ControlPlane.FIELD_MANAGER)
+                    .forceConflicts()
+                    .serverSideApply()
                 : admin.resource(o).create();
         if (applied instanceof DaemonSet ds) {
           daemonSet = ds;

@@ -133,6 +133,28 @@ class KubeAccessIT {
     assertThat(kubectl.run("get", "mc", "99-bad-kernel").code()).isNotZero();
   }
 
+  /**
+   * An admin applies deploy/ over the sim's own install, as over an operator's: the sim applies
+   * with a field manager of its own name, the admin's kubectl with its own, and the same values
+   * conflict with nothing (the CRDs' printer columns once said "priority: 0", which the server
+   * drops: kubectl's spec.versions differed from the live one and conflicted with the sim's).
+   */
+  @Test
+  void theDeployManifestsApplyServerSideOverTheSimsInstall() throws Exception {
+    String deploy = Path.of("..", "deploy").toString();
+    String out = kubectl.ok("apply", "--server-side", "-R", "-f", deploy);
+    assertThat(out).doesNotContain("conflict").contains("daemonset.apps/ocelot-daemon");
+    assertThat(
+            kubectl.ok(
+                "get",
+                "clusterrole",
+                "ocelot-daemon",
+                "--show-managed-fields",
+                "-o",
+                "jsonpath={.metadata.managedFields[*].manager}"))
+        .contains("ocelot");
+  }
+
   @Test
   void aDaemonMayChangeOnlyItsOwnNodesMachineConfigAnnotations() throws Exception {
     KubernetesClient daemon = sim.access().daemon("worker-0");
@@ -303,7 +325,9 @@ class KubeAccessIT {
     assertThatThrownBy(write::run)
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("ocelot-daemon-own-node-annotations")
-        .hasMessageContaining(message);
+        .hasMessageContaining(message)
+        // 403 Forbidden says what happened (the policy's reason); 422 read as a malformed write.
+        .satisfies(e -> assertThat(((KubernetesClientException) e).getCode()).isEqualTo(403));
   }
 
   static MachineConfigNode mcn(KubernetesClient c, String node) {

@@ -21,7 +21,8 @@ import java.util.List;
 /**
  * Finishes the CRDs fabric8's generator writes, in the build right after it: printer columns in the
  * order the model declares them (the generator sorts them by name, but admins' scripts parse
- * upstream's order), and list-map topology ({@link ListMap}) the generator cannot express.
+ * upstream's order) and without the default priority the server drops, and list-map topology
+ * ({@link ListMap}) the generator cannot express.
  */
 public final class CrdFinisher {
   private static final String HEADER =
@@ -52,6 +53,15 @@ public final class CrdFinisher {
     for (JsonNode version : crd.path("spec").path("versions")) {
       if (version.get("additionalPrinterColumns") instanceof ArrayNode columns) {
         reorder(columns, order);
+        // The server stores no zero priority; a file that says "priority: 0" holds another
+        // spec.versions (an atomic list) than the live CRD, and every second server-side
+        // applier of it (an admin's kubectl after Ocelot's install) conflicted.
+        columns.forEach(
+            c -> {
+              if (c.path("priority").isInt() && c.path("priority").asInt() == 0) {
+                ((ObjectNode) c).remove("priority");
+              }
+            });
       }
       for (ListMap listMap : listMaps) {
         markListMap(version.path("schema").path("openAPIV3Schema"), listMap);

@@ -12,8 +12,9 @@ import java.util.List;
  * ones appended in the desired order, as MCO's {@code generateKargs} does for all of them. The kept
  * part shrinks until every deleted argument is deleted wholly, so no delete can hit a kept twin. A
  * deployment that already ends with the desired arguments and carries no old one beyond them needs
- * nothing: a retry, or the check after the change, plans no call. (An argument the base image
- * carries as well as the old config is deleted with it, as MCO's delete-if-present does.)
+ * nothing: a retry, or the check after the change, plans no call; one that ends with their start
+ * (the base's {@code quiet}) gets only the rest. (An argument the base image carries as well as the
+ * old config is deleted with it, as MCO's delete-if-present does.)
  */
 public record KernelArgumentChange(List<String> delete, List<String> append) {
   public KernelArgumentChange {
@@ -42,7 +43,23 @@ public record KernelArgumentChange(List<String> delete, List<String> append) {
         delete.add(arg);
       }
     }
-    return new KernelArgumentChange(delete, to.subList(kept, to.size()));
+    List<String> append = to.subList(kept, to.size());
+    if (delete.isEmpty()) {
+      // What the deployment already ends with (the base's "quiet" the config lists first) is
+      // not appended twice: only the rest follows it, in order.
+      append = append.subList(overlap(real, append), append.size());
+    }
+    return new KernelArgumentChange(delete, append);
+  }
+
+  /** The longest start of {@code append} that {@code real} already ends with. */
+  private static int overlap(List<String> real, List<String> append) {
+    for (int n = Math.min(real.size(), append.size()); n > 0; n--) {
+      if (endsWith(real, append.subList(0, n))) {
+        return n;
+      }
+    }
+    return 0;
   }
 
   public boolean isEmpty() {

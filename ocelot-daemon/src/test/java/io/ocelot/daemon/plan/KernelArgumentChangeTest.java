@@ -78,6 +78,17 @@ class KernelArgumentChangeTest {
   }
 
   @Test
+  void argumentsTheDeploymentEndsWithAreNotAppendedAgain() {
+    assertThat(change("", "quiet a=1", "rw quiet"))
+        .isEqualTo(new KernelArgumentChange(List.of(), List.of("a=1")));
+    assertThat(
+            apply(
+                change("", "console=tty0 console=ttyS0 console=tty0", "rw console=tty0"),
+                split("rw console=tty0")))
+        .containsExactly("rw", "console=tty0", "console=ttyS0", "console=tty0");
+  }
+
+  @Test
   void theLastConsoleStaysTheDesiredOne() {
     KernelArgumentChange c = change("", "console=tty0 console=ttyS0 console=tty0", "rw");
     assertThat(apply(c, split("rw"))).endsWith("console=ttyS0", "console=tty0");

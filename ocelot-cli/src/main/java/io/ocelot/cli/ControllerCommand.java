@@ -1,6 +1,7 @@
 package io.ocelot.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
@@ -10,14 +11,17 @@ import io.ocelot.controller.imagebuild.BuildJobs;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.imagebuild.JobImageBuilder;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
+import io.ocelot.controller.pool.DefaultPools;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.runtime.HttpEndpoint;
 import io.ocelot.runtime.MetricsServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -97,6 +101,16 @@ final class ControllerCommand implements Callable<Integer> {
   Duration renderDelay;
 
   @Option(
+      names = "--default-pools",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Create MCO's default pools, master and worker, when they are missing; existing pools"
+              + " are never changed (default: on).")
+  boolean defaultPools;
+
+  @Option(
       names = "--leader-election",
       negatable = true,
       defaultValue = "true",
@@ -146,6 +160,9 @@ final class ControllerCommand implements Callable<Integer> {
                 imageBuilder(client),
                 Clock.systemUTC())) {
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "ocelot-shutdown"));
+      if (defaultPools) {
+        createDefaultPools(client, err);
+      }
       spec.commandLine()
           .getOut()
           .println(
@@ -166,6 +183,20 @@ final class ControllerCommand implements Callable<Integer> {
       return ExitCodes.LOST_LEADERSHIP;
     }
     return ExitCodes.OK;
+  }
+
+  private void createDefaultPools(KubernetesClient client, PrintWriter err) {
+    try {
+      List<String> created = DefaultPools.ensure(client);
+      if (!created.isEmpty()) {
+        spec.commandLine()
+            .getOut()
+            .println("created the default pools: " + String.join(", ", created));
+      }
+    } catch (KubernetesClientException e) {
+      // Not fatal: the controller serves the pools there are; the admin sees why not these.
+      err.println("warning: could not create the default pools: " + e.getMessage());
+    }
   }
 
   private ControllerSettings settings(Runnable onLostLead) throws Exception {

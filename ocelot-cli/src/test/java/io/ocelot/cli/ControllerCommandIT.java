@@ -68,6 +68,8 @@ class ControllerCommandIT {
   @Test
   void rendersThePoolLeadsThroughTheLeaseAndServesMetricsUntilStopped() throws Exception {
     workerPool();
+    String workerUid =
+        client.resources(MachineConfigPool.class).withName("worker").get().getMetadata().getUid();
     String config = kubeconfig().toString();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -114,6 +116,14 @@ class ControllerCommandIT {
               .body();
       assertThat(metrics).contains("mcc_pool_machines{kind=\"total\",pool=\"worker\"} 0.0");
       assertThat(out.toString()).contains("(leader election on)");
+      // MCO's default pools: the missing master pool is created, the admin's worker pool untouched.
+      assertThat(out.toString()).contains("created the default pools: master\n");
+      MachineConfigPool master = client.resources(MachineConfigPool.class).withName("master").get();
+      assertThat(master.getSpec().getNodeSelector().getMatchLabels())
+          .containsEntry("node-role.kubernetes.io/master", "");
+      assertThat(client.resources(MachineConfigPool.class).withName("worker").get().getMetadata())
+          .extracting(m -> m.getUid())
+          .isEqualTo(workerUid);
       assertThat(
               client
                   .leases()

@@ -50,6 +50,7 @@ class ControllerDeployManifestsTest {
             "machineconfigpools:list",
             "machineconfigpools:watch",
             "machineconfigpools:patch",
+            "machineconfigpools:create",
             "machineosconfigs:get",
             "machineosconfigs:list",
             "machineosconfigs:watch",
@@ -98,5 +99,29 @@ class ControllerDeployManifestsTest {
     JsonNode binding = kind(objects, "ClusterRoleBinding", "ocelot-controller");
     assertThat(binding.path("subjects").get(0).path("name").asText())
         .isEqualTo("ocelot-controller");
+  }
+
+  /** Issue 41 item 6: the operator best practices' hardening, and a default-deny network. */
+  @Test
+  void thePodIsHardenedAndItsNetworkDeniedButForTheApiAndMetrics() throws Exception {
+    List<JsonNode> objects = objects("controller");
+    JsonNode pod =
+        kind(objects, "Deployment", "ocelot-controller").path("spec").path("template").path("spec");
+    JsonNode sc = pod.path("containers").get(0).path("securityContext");
+    assertThat(sc.path("readOnlyRootFilesystem").asBoolean()).isTrue();
+    assertThat(sc.path("allowPrivilegeEscalation").asBoolean(true)).isFalse();
+    assertThat(sc.path("capabilities").path("drop").toString()).contains("ALL");
+    assertThat(pod.path("securityContext").path("seccompProfile").path("type").asText())
+        .isEqualTo("RuntimeDefault");
+    // The JVM and Vert.x write temporary files: /tmp is an emptyDir.
+    assertThat(pod.path("containers").get(0).path("volumeMounts").toString()).contains("/tmp");
+    assertThat(pod.path("volumes").get(0).has("emptyDir")).isTrue();
+
+    JsonNode np = kind(objects, "NetworkPolicy", "ocelot-controller").path("spec");
+    assertThat(np.path("podSelector").path("matchLabels").path("app.kubernetes.io/name").asText())
+        .isEqualTo("ocelot-controller");
+    assertThat(np.path("policyTypes").toString()).contains("Ingress", "Egress");
+    assertThat(np.path("ingress").toString()).contains("8798").doesNotContain("from");
+    assertThat(np.path("egress").toString()).contains("443", "6443", "53");
   }
 }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.pool.DefaultPools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,7 +44,7 @@ final class ClusterSeed {
   private ClusterSeed() {}
 
   static MachineConfigPool pool(String role) {
-    return load("pool-" + role + ".yaml", MachineConfigPool.class);
+    return DefaultPools.pool(role);
   }
 
   static MachineConfig baseConfig(String role) {

@@ -66,7 +66,8 @@ class KubeAccessIT {
               "validatingadmissionpolicy.admissionregistration.k8s.io/"
                   + "ocelot-daemon-own-node-annotations serverside-applied")
           .contains("daemonset.apps/ocelot-daemon serverside-applied")
-          .contains("deployment.apps/ocelot-controller serverside-applied");
+          .contains("deployment.apps/ocelot-controller serverside-applied")
+          .contains("networkpolicy.networking.k8s.io/ocelot-controller serverside-applied");
       admin.ok("apply", "--server-side", "-R", "-f", deploy);
       assertThat(admin.ok("apply", "-R", "-f", deploy))
           .contains("configured")

@@ -165,4 +165,38 @@ class RolloutCommandIT {
     assertThat(missing[0]).isEqualTo("2");
     assertThat(missing[2]).isEqualTo("error: node nope not found\n");
   }
+
+  /**
+   * Issue 41 item 5: {@code kubectl ocelot}, kubectl's own plugin mechanism finding {@code
+   * bin/kubectl-ocelot} on the PATH, with kubectl's KUBECONFIG and no flag of ours.
+   */
+  @Test
+  void kubectlRunsTheVerbsAsItsPlugin() throws Exception {
+    client
+        .nodes()
+        .resource(new NodeBuilder().withNewMetadata().withName("worker-8").endMetadata().build())
+        .create();
+    Path bin = Path.of("..", "bin").toAbsolutePath().normalize();
+    ProcessBuilder pb =
+        new ProcessBuilder("kubectl", "ocelot", "rollout", "retry", "worker-8")
+            .redirectErrorStream(true);
+    pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    pb.environment().put("KUBECONFIG", kubeconfig.toString());
+    pb.environment().put("OCELOT_CLASSPATH", System.getProperty("java.class.path"));
+    Process p = pb.start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(out).isZero();
+    assertThat(out).contains("node worker-8: retry");
+    assertThat(client.nodes().withName("worker-8").get().getMetadata().getAnnotations())
+        .containsKey(NodeAnnotations.RETRY_REQUESTED);
+
+    ProcessBuilder list = new ProcessBuilder("kubectl", "plugin", "list").redirectErrorStream(true);
+    list.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    Process l = list.start();
+    String plugins =
+        new String(l.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    l.waitFor();
+    assertThat(plugins).contains(bin.resolve("kubectl-ocelot").toString());
+  }
 }

@@ -122,7 +122,7 @@ public final class LegacyDuplicates {
             Problem.error(
                 "passwd.users[" + i + "].name",
                 "unexpected user with name: "
-                    + name.asText()
+                    + ParseContext.quote(name.asText())
                     + ". Only core user is supported (MCO, spec 2.x)"));
         allCore = false;
       }
@@ -164,6 +164,9 @@ public final class LegacyDuplicates {
 
   private static void collect(JsonNode user, int index, List<JsonNode> keys, List<String> from) {
     JsonNode list = user.path("sshAuthorizedKeys");
+    if (!list.isArray()) {
+      return; // the parser reports the type
+    }
     for (int k = 0; k < list.size(); k++) {
       keys.add(list.get(k));
       from.add("passwd.users[" + index + "].sshAuthorizedKeys[" + k + "]");

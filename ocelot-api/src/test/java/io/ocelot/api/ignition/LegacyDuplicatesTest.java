@@ -99,7 +99,8 @@ class LegacyDuplicatesTest {
     assertThat(r.problems())
         .extracting(Problem::toString)
         .containsExactly(
-            "passwd.users[0].name: unexpected user with name: admin. Only core user is supported"
+            "passwd.users[0].name: unexpected user with name: \"admin\". Only core user is"
+                + " supported"
                 + " (MCO, spec 2.x)");
   }
 

@@ -118,7 +118,7 @@ case("gzip-bomb", mc(files(file_entry(contents={"source": "data:;base64," + bomb
 case("hash-mismatch", mc(files(file_entry(contents={"source": "data:,x", "verification":
      {"hash": "sha256-" + "0" * 64}}))), "sha256 mismatch")
 case("hash-md5", mc(files(file_entry(contents={"source": "data:,x", "verification": {"hash": "md5-00"}}))),
-     "must look like sha512-<hex> or sha256-<hex>")
+     "unrecognized hash function: \"md5-00\"")
 case("append-not-object", mc(files(file_entry(append=["x"]))), "storage.files[0].append[0]: must be an object")
 case("contents-not-object", mc(files(file_entry(contents="data:,x"))), "storage.files[0].contents:")
 # --- units ---------------------------------------------------------------------------------------------

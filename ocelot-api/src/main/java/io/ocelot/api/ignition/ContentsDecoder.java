@@ -66,9 +66,7 @@ final class ContentsDecoder {
       ctx.error(path, "data URL does not decode: " + ((DataUrl.Undecodable) r).reason());
       return Optional.empty();
     }
-    int colon = source.indexOf(':');
-    String scheme = colon > 0 ? source.substring(0, colon).toLowerCase(Locale.ROOT) : "";
-    if (REMOTE_SCHEMES.contains(scheme)) {
+    if (REMOTE_SCHEMES.contains(SourceUrls.scheme(source))) {
       ctx.ocelotError(
           path,
           "remote source "
@@ -93,13 +91,19 @@ final class ContentsDecoder {
       return true;
     }
     String hpath = FieldPath.join(vpath, "hash");
-    int dash = hash.get().indexOf('-');
-    String algo = dash > 0 ? hash.get().substring(0, dash) : "";
-    String expected = dash > 0 ? hash.get().substring(dash + 1).toLowerCase(Locale.ROOT) : "";
-    if (!algo.equals("sha512") && !algo.equals("sha256")) {
-      ctx.error(hpath, "must look like sha512-<hex> or sha256-<hex>, got " + hash.get());
+    Optional<String> malformed = ResourceRules.hashProblem(hash.get());
+    if (malformed.isPresent()) {
+      ctx.error(
+          hpath,
+          malformed.get()
+              + ": "
+              + ParseContext.quote(hash.get())
+              + " (sha512-<128 hex digits> or sha256-<64 hex digits>)");
       return false;
     }
+    int dash = hash.get().indexOf('-');
+    String algo = hash.get().substring(0, dash);
+    String expected = hash.get().substring(dash + 1).toLowerCase(Locale.ROOT);
     String actual = digest(algo, raw);
     if (!actual.equals(expected)) {
       ctx.error(

@@ -63,23 +63,30 @@ final class ResourceRules {
       ctx.error(at, "source must be specified if verification is specified");
       return;
     }
+    hashProblem(hash).ifPresent(p -> ctx.error(at, p));
+  }
+
+  /**
+   * Why Ignition refuses a {@code verification.hash}, in its words (verification.go): no dash, a
+   * function other than sha512/sha256, a sum of the wrong length. Empty when it is well formed.
+   */
+  static java.util.Optional<String> hashProblem(String hash) {
     int dash = hash.indexOf('-');
     if (dash < 0) {
-      ctx.error(at, "malformed hash specifier");
-      return;
+      return java.util.Optional.of("malformed hash specifier");
     }
-    String function = hash.substring(0, dash);
     int hexLength =
-        switch (function) {
+        switch (hash.substring(0, dash)) {
           case "sha512" -> 128;
           case "sha256" -> 64;
           default -> -1;
         };
     if (hexLength < 0) {
-      ctx.error(at, "unrecognized hash function");
-    } else if (hash.length() - dash - 1 != hexLength) {
-      ctx.error(at, "incorrect size for hash sum");
+      return java.util.Optional.of("unrecognized hash function");
     }
+    return hash.length() - dash - 1 != hexLength
+        ? java.util.Optional.of("incorrect size for hash sum")
+        : java.util.Optional.empty();
   }
 
   private void headers(JsonNode res, String at, String source) {

@@ -240,14 +240,17 @@ class IgnitionParserInvalidTest {
             file(
                 "{\"path\": \"/etc/x\", \"contents\": {\"source\": \"data:,x\", \"verification\":"
                     + " {\"hash\": \"md5-abc\"}}}"),
-            "storage.files[0].contents.verification.hash: must look like sha512-<hex> or"
-                + " sha256-<hex>, got md5-abc"),
+            "storage.files[0].contents.verification.hash: unrecognized hash function: \"md5-abc\""
+                + " (sha512-<128 hex digits> or sha256-<64 hex digits>)"),
         arguments(
             file(
                 "{\"path\": \"/etc/x\", \"contents\": {\"source\": \"data:;base64,aGVsbG8K\","
-                    + " \"verification\": {\"hash\": \"sha256-00\"}}}"),
-            "storage.files[0].contents.verification.hash: sha256 mismatch: the config says 00,"
-                + " contents hash to"
+                    + " \"verification\": {\"hash\": \"sha256-"
+                    + "0".repeat(64)
+                    + "\"}}}"),
+            "storage.files[0].contents.verification.hash: sha256 mismatch: the config says "
+                + "0".repeat(64)
+                + ", contents hash to"
                 + " 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"),
         arguments(
             file("{\"path\": \"/etc/x\", \"append\": [{\"source\": \"https://e.com/y\"}]}"),

@@ -5,9 +5,13 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetStatus;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetStatusBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.apiserver.ClientSharing;
 import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.RequestCounts;
@@ -19,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -64,6 +69,7 @@ final class ClusterAccess implements AutoCloseable {
   private final RequestTally daemons = new RequestTally();
   private final RequestTally controllers = new RequestTally();
   private DaemonSet daemonSet;
+  private final AtomicInteger daemonPods = new AtomicInteger();
 
   ClusterAccess(ControlPlane plane, KubernetesClient admin) {
     this.plane = plane;
@@ -123,7 +129,49 @@ final class ClusterAccess implements AutoCloseable {
             .withNodeName(node)
             .endSpec()
             .build();
+    // The sim's kubelet reports it Running and Ready, as for any pod bound to its nodes.
     admin.pods().inNamespace(NAMESPACE).resource(pod).create();
+    daemonPods.incrementAndGet();
+  }
+
+  private String statusPatch(Object status) {
+    return admin.getKubernetesSerialization().asJson(Map.of("status", status));
+  }
+
+  /**
+   * The DaemonSet's status as its controller would write it, once the sim made its pods: every
+   * scheduled pod current, updated, ready and available, so that {@code kubectl get ds} reads N/N
+   * and {@code kubectl rollout status ds/ocelot-daemon} completes (no DaemonSet controller runs).
+   */
+  void publishDaemonSetStatus() {
+    if (!plane.authenticates()) {
+      return;
+    }
+    int n = daemonPods.get();
+    DaemonSet ds =
+        admin
+            .apps()
+            .daemonSets()
+            .inNamespace(NAMESPACE)
+            .withName(daemonSet.getMetadata().getName())
+            .get();
+    DaemonSetStatus status =
+        new DaemonSetStatusBuilder()
+            .withObservedGeneration(ds.getMetadata().getGeneration())
+            .withDesiredNumberScheduled(n)
+            .withCurrentNumberScheduled(n)
+            .withUpdatedNumberScheduled(n)
+            .withNumberReady(n)
+            .withNumberAvailable(n)
+            .withNumberMisscheduled(0)
+            .build();
+    admin
+        .apps()
+        .daemonSets()
+        .inNamespace(NAMESPACE)
+        .withName(ds.getMetadata().getName())
+        .subresource("status")
+        .patch(PatchContext.of(PatchType.JSON_MERGE), statusPatch(status));
   }
 
   /**

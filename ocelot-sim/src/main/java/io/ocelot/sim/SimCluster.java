@@ -190,6 +190,7 @@ public final class SimCluster implements AutoCloseable {
           admin.resources(MachineConfig.class).withName(rendered.get(role)).get();
       addNodes(role, n, config, baseImage, progress);
     }
+    access.publishDaemonSetStatus();
     deleteTree(state.path().resolve("templates"));
     registry.register(new NodeMetrics(this::nodes));
     http =

@@ -156,6 +156,42 @@ class KubeAccessIT {
         .contains("ocelot");
   }
 
+  /**
+   * Issue 41 item 8, in part: the DaemonSet reads as on a cluster (it read 0/0 and `kubectl rollout
+   * status` hung): the DaemonSet's counts, its rollout complete, one Running, Ready pod per node.
+   */
+  @Test
+  void theDaemonSetAndItsPodsReadAsOnACluster() throws Exception {
+    int nodes = sim.nodes().size();
+    String ns = "openshift-machine-config-operator";
+    assertThat(
+            kubectl.ok(
+                "get",
+                "ds",
+                "ocelot-daemon",
+                "-n",
+                ns,
+                "-o",
+                "jsonpath={.status.desiredNumberScheduled} {.status.numberReady}"
+                    + " {.status.numberAvailable}"))
+        .isEqualTo(nodes + " " + nodes + " " + nodes);
+    assertThat(kubectl.ok("rollout", "status", "ds/ocelot-daemon", "-n", ns, "--timeout=20s"))
+        .contains("successfully rolled out");
+    // The sim's kubelet reports each pod bound to its nodes Running, as it comes.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(
+                        kubectl
+                            .ok("get", "pods", "-n", ns, "--no-headers")
+                            .lines()
+                            .filter(l -> l.startsWith("ocelot-daemon-"))
+                            .toList())
+                    .hasSize(nodes)
+                    .allMatch(l -> l.contains(" 1/1 ") && l.contains("Running")));
+  }
+
   @Test
   void aDaemonMayChangeOnlyItsOwnNodesMachineConfigAnnotations() throws Exception {
     KubernetesClient daemon = sim.access().daemon("worker-0");

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       FaultCommand.class,
       DescribeCommand.class,
       RolloutCommand.class,
+      PruneCommand.class,
       BenchCommand.class,
       ConsoleCommand.class,
       CommandLine.HelpCommand.class

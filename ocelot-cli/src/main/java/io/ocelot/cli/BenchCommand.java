@@ -131,7 +131,7 @@ final class BenchCommand implements Callable<Integer> {
     if (benchmark.equals("controller")) {
       return controller();
     }
-    timings.applyLogLevel();
+    timings.applyLogging();
     var out = spec.commandLine().getOut();
     boolean ok = true;
     Map<ControlPlaneMode, Map<String, String>> runs = new LinkedHashMap<>();
@@ -160,7 +160,7 @@ final class BenchCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("error: --machines must be at least 1");
       return ExitCodes.UNREADABLE;
     }
-    timings.applyLogLevel();
+    timings.applyLogging();
     SimSettings settings =
         new SimSettings(
                 machines + 1,
@@ -188,7 +188,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private int controller() throws Exception {
-    timings.applyLogLevel();
+    timings.applyLogging();
     List<String> options =
         javaOptions == null
             ? ControllerBenchmark.deployedJavaOptions()

@@ -69,7 +69,8 @@ final class DaemonCommand implements Callable<Integer> {
             hostRoot,
             host,
             metricsAddress,
-            eventNamespace);
+            eventNamespace,
+            ((Main) spec.root().userObject()).logging().format().flag());
     if (parsed instanceof DaemonOptions.Invalid invalid) {
       err.println("error: " + invalid.message());
       return ExitCodes.UNREADABLE;

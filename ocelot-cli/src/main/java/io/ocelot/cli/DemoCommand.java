@@ -79,10 +79,7 @@ final class DemoCommand implements Callable<Integer> {
     // replaced
     // by its next run, under .ocelot/ beside the sim's state: runs used to pile up in /tmp.
     Path log = demoLog(scenario);
-    if (!timings.verbose) {
-      System.setProperty("org.slf4j.simpleLogger.logFile", log.toString());
-    }
-    timings.applyLogLevel();
+    timings.applyLogging(timings.verbose ? Optional.empty() : Optional.of(log));
     SimSettings settings =
         SimSettings.defaults(Path.of("unused"))
             .onFreePorts()

@@ -3,9 +3,15 @@ package io.ocelot.cli;
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.runtime.ProcessDefaults;
+import io.ocelot.runtime.logging.LogFormat;
+import io.ocelot.runtime.logging.LogSettings;
+import io.ocelot.runtime.logging.LogSetup;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code ocelot} command: one entry point for every job. */
 @Command(
@@ -32,6 +38,36 @@ import picocli.CommandLine.Command;
     })
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private LogSettings logging = LogSettings.defaults();
+
+  /**
+   * Every command takes it, before or after its name; picocli sets it (or its default) while it
+   * reads the command line, so logging is configured before any command runs.
+   */
+  @Option(
+      names = "--log-format",
+      scope = ScopeType.INHERIT,
+      paramLabel = "text|json",
+      defaultValue = "${env:" + LogFormat.ENV + ":-text}",
+      description =
+          "How the components log (stderr): text, lines for a terminal (default), or json, one"
+              + " object per line for a log collector. "
+              + LogFormat.ENV
+              + " sets the default.")
+  void logFormat(String value) {
+    try {
+      logging = logging.withFormat(LogFormat.parse(value));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--log-format: " + e.getMessage());
+    }
+    LogSetup.apply(logging);
+  }
+
+  /** How this run logs, as its command line said; a command may send it elsewhere or quieten it. */
+  LogSettings logging() {
+    return logging;
+  }
 
   @Override
   public void run() {

@@ -69,7 +69,7 @@ final class SimCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
     var out = spec.commandLine().getOut();
-    timings.applyLogLevel();
+    timings.applyLogging();
     SimSettings settings;
     try {
       settings =

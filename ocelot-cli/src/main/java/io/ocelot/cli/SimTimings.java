@@ -1,15 +1,25 @@
 package io.ocelot.cli;
 
 import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.runtime.logging.LogSettings;
+import io.ocelot.runtime.logging.LogSetup;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import org.slf4j.event.Level;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The simulated cluster's control plane and slow things, shared by {@code sim}, {@code demo} and
  * {@code bench}.
  */
 final class SimTimings {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
   @Option(
       names = "--control-plane",
       defaultValue = "auto",
@@ -75,11 +85,20 @@ final class SimTimings {
     return seconds(buildSeconds);
   }
 
-  /** Before any component logs: quiet unless --verbose. */
-  void applyLogLevel() {
+  /** Before any component logs: quiet unless --verbose, and to {@code file} when given. */
+  void applyLogging(Optional<Path> file) {
+    LogSettings settings = ((Main) mixee.root().userObject()).logging();
     if (!verbose) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+      settings = settings.withLevel(Level.WARN);
     }
+    if (file.isPresent()) {
+      settings = settings.toFile(file.get());
+    }
+    LogSetup.apply(settings);
+  }
+
+  void applyLogging() {
+    applyLogging(Optional.empty());
   }
 
   private static Duration seconds(double s) {

@@ -78,7 +78,9 @@ public final class Daemon implements AutoCloseable {
     this.drift = new DriftMonitor(checked, events, metrics.drift(), clock, () -> view(writer));
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
-            1, BackgroundThreads.named("ocelot-daemon-" + settings.node()));
+            1,
+            BackgroundThreads.named(
+                "ocelot-daemon-" + settings.node(), java.util.Map.of("node", settings.node())));
     // Closing drops pending retries; only a sync already running may finish.
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.worker = executor;

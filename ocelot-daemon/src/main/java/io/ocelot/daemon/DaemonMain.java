@@ -10,6 +10,8 @@ import io.ocelot.daemon.txn.HostContext;
 import io.ocelot.runtime.MetricsServer;
 import io.ocelot.runtime.ProcessDefaults;
 import io.ocelot.runtime.ShutdownGate;
+import io.ocelot.runtime.logging.LogSettings;
+import io.ocelot.runtime.logging.LogSetup;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,7 +36,6 @@ public final class DaemonMain {
 
   public static void main(String[] args) throws Exception {
     ProcessDefaults.apply();
-    logFormat();
     int code =
         run(
             List.of(args),
@@ -82,6 +83,7 @@ public final class DaemonMain {
   /** Runs the daemon until the JVM is told to stop; returns the exit code. */
   public static int serve(DaemonOptions options, PrintWriter out, PrintWriter err)
       throws Exception {
+    LogSetup.apply(LogSettings.defaults().withFormat(options.logFormat()));
     Optional<String> encoding = pathEncodingProblem(System.getProperty("sun.jnu.encoding", ""));
     if (encoding.isPresent()) {
       err.println("error: " + encoding.get());
@@ -151,27 +153,6 @@ public final class DaemonMain {
     return client
         .getKubernetesSerialization()
         .unmarshal("{\"apiVersion\":\"v1\",\"kind\":\"Node\"}", KubernetesResource.class);
-  }
-
-  /**
-   * The log line format of every Ocelot process (the CLI's simplelogger.properties), as system
-   * properties: a class-data-sharing archive cannot be used with a directory on the class path, so
-   * the image has no place for that file. An explicit -D setting wins.
-   */
-  private static void logFormat() {
-    Map<String, String> format =
-        Map.of(
-            "org.slf4j.simpleLogger.defaultLogLevel", "info",
-            "org.slf4j.simpleLogger.showDateTime", "true",
-            "org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS",
-            "org.slf4j.simpleLogger.showThreadName", "false",
-            "org.slf4j.simpleLogger.showShortLogName", "true");
-    format.forEach(
-        (key, value) -> {
-          if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
-          }
-        });
   }
 
   private static KubernetesClient connect(DaemonOptions options) throws IOException {

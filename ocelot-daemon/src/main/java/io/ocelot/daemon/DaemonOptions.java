@@ -1,6 +1,7 @@
 package io.ocelot.daemon;
 
 import io.ocelot.runtime.HttpEndpoint;
+import io.ocelot.runtime.logging.LogFormat;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -20,7 +21,8 @@ public record DaemonOptions(
     Path hostRoot,
     HostWiring.Kind host,
     InetSocketAddress metricsAddress,
-    String eventNamespace) {
+    String eventNamespace,
+    LogFormat logFormat) {
 
   public static final String DEFAULT_HOST_ROOT = "/rootfs";
   public static final String DEFAULT_METRICS_ADDRESS = "127.0.0.1:8797";
@@ -30,7 +32,7 @@ public record DaemonOptions(
           "\n",
           "Usage: ocelot-daemon --node=NAME [--kubeconfig=FILE] [--host-root=DIR]",
           "                     [--host=chroot|simulated] [--metrics-address=HOST:PORT]",
-          "                     [--event-namespace=NS]",
+          "                     [--event-namespace=NS] [--log-format=text|json]",
           "Run the node agent for one node: watch the Node, apply the MachineConfig (and layered",
           "image) it is told to, as one transaction, and report with MCO's annotations, events and",
           "metrics. Runs until stopped.",
@@ -47,6 +49,8 @@ public record DaemonOptions(
           "  --event-namespace=NS        namespace of its events (default: "
               + DaemonSettings.DEFAULT_EVENT_NAMESPACE
               + ")",
+          "  --log-format=text|json      log lines for a terminal (default) or one JSON object per",
+          "                              line for a collector (default: $" + LogFormat.ENV + ")",
           "");
 
   /** The outcome of reading the arguments. */
@@ -59,7 +63,14 @@ public record DaemonOptions(
   public record Help() implements Parsed {}
 
   private static final List<String> NAMES =
-      List.of("node", "kubeconfig", "host-root", "host", "metrics-address", "event-namespace");
+      List.of(
+          "node",
+          "kubeconfig",
+          "host-root",
+          "host",
+          "metrics-address",
+          "event-namespace",
+          "log-format");
 
   /** Reads {@code --name=value} or {@code --name value} arguments; $NODE_NAME names the node. */
   public static Parsed parse(List<String> args, Map<String, String> env) {
@@ -95,7 +106,11 @@ public record DaemonOptions(
         Path.of(given.getOrDefault("host-root", DEFAULT_HOST_ROOT)),
         given.getOrDefault("host", "chroot"),
         given.getOrDefault("metrics-address", DEFAULT_METRICS_ADDRESS),
-        given.getOrDefault("event-namespace", DaemonSettings.DEFAULT_EVENT_NAMESPACE));
+        given.getOrDefault("event-namespace", DaemonSettings.DEFAULT_EVENT_NAMESPACE),
+        Optional.ofNullable(given.get("log-format"))
+            .or(() -> Optional.ofNullable(env.get(LogFormat.ENV)))
+            .filter(f -> !f.isBlank())
+            .orElse("text"));
   }
 
   /** Options from values another parser read (the CLI's {@code ocelot daemon}), checked alike. */
@@ -105,7 +120,8 @@ public record DaemonOptions(
       Path hostRoot,
       String host,
       String metricsAddress,
-      String eventNamespace) {
+      String eventNamespace,
+      String logFormat) {
     if (node.isEmpty() || node.get().isBlank()) {
       return new Invalid("--node is required (or set NODE_NAME)");
     }
@@ -120,8 +136,14 @@ public record DaemonOptions(
     if (eventNamespace.isBlank()) {
       return new Invalid("--event-namespace must not be empty");
     }
+    LogFormat format;
+    try {
+      format = LogFormat.parse(logFormat);
+    } catch (IllegalArgumentException e) {
+      return new Invalid("--log-format: " + e.getMessage());
+    }
     return new Valid(
         new DaemonOptions(
-            node.get(), kubeconfig, hostRoot, kind.get(), address.get(), eventNamespace));
+            node.get(), kubeconfig, hostRoot, kind.get(), address.get(), eventNamespace, format));
   }
 }

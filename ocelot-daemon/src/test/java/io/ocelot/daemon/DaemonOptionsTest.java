@@ -2,6 +2,7 @@ package io.ocelot.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.runtime.logging.LogFormat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
@@ -28,7 +29,27 @@ class DaemonOptionsTest {
                     Path.of("/host"),
                     HostWiring.Kind.CHROOT,
                     new InetSocketAddress("127.0.0.1", 8797),
-                    DaemonSettings.DEFAULT_EVENT_NAMESPACE)));
+                    DaemonSettings.DEFAULT_EVENT_NAMESPACE,
+                    LogFormat.TEXT)));
+  }
+
+  @Test
+  void theLogFormatComesFromItsOptionOrTheEnvironment() {
+    Map<String, String> env = Map.of(LogFormat.ENV, "json");
+    assertThat(options(List.of("--node=a"), env).logFormat()).isEqualTo(LogFormat.JSON);
+    assertThat(options(List.of("--node=a", "--log-format=text"), env).logFormat())
+        .isEqualTo(LogFormat.TEXT);
+    assertThat(options(List.of("--node=a"), Map.of(LogFormat.ENV, "")).logFormat())
+        .isEqualTo(LogFormat.TEXT);
+    assertThat(DaemonOptions.parse(List.of("--node=a", "--log-format", "xml"), Map.of()))
+        .isEqualTo(
+            new DaemonOptions.Invalid(
+                "--log-format: unknown log format 'xml': choose text or json"));
+    assertThat(DaemonOptions.USAGE).contains("--log-format=text|json");
+  }
+
+  private static DaemonOptions options(List<String> args, Map<String, String> env) {
+    return ((DaemonOptions.Valid) DaemonOptions.parse(args, env)).options();
   }
 
   @Test

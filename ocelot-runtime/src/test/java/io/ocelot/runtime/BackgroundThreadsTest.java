@@ -2,8 +2,11 @@ package io.ocelot.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 class BackgroundThreadsTest {
   @Test
@@ -16,5 +19,18 @@ class BackgroundThreadsTest {
     Thread second = numbered.newThread(() -> {});
     assertThat(second.getName()).isEqualTo("ocelot-y-2");
     assertThat(second.isDaemon()).isTrue();
+  }
+
+  @Test
+  void aThreadWithContextLogsItsKeys() throws InterruptedException {
+    AtomicReference<String> seen = new AtomicReference<>();
+    Thread t =
+        BackgroundThreads.named("ocelot-daemon-worker-0", Map.of("node", "worker-0"))
+            .newThread(() -> seen.set(MDC.get("node")));
+    assertThat(t.getName()).isEqualTo("ocelot-daemon-worker-0");
+    t.start();
+    t.join();
+    assertThat(seen.get()).isEqualTo("worker-0");
+    assertThat(MDC.get("node")).isNull();
   }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Answers the daemons' drain requests (MCO §2.3): on {@code drain-<config>} cordon the node, evict
@@ -65,6 +66,12 @@ public final class DrainReconciler implements Reconciler<Node> {
 
   @Override
   public UpdateControl<Node> reconcile(Node node, Context<Node> ctx) {
+    try (MDC.MDCCloseable context = MDC.putCloseable("node", node.getMetadata().getName())) {
+      return drain(node);
+    }
+  }
+
+  private UpdateControl<Node> drain(Node node) {
     Map<String, String> a = annotations(node);
     String wanted = a.getOrDefault(NodeAnnotations.DESIRED_DRAIN, "");
     String name = node.getMetadata().getName();

@@ -45,6 +45,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Reconciles a MachineConfigPool as a flat list of named steps: render its MachineConfigs, roll the
@@ -127,14 +128,17 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   @Override
   public UpdateControl<MachineConfigPool> reconcile(
       MachineConfigPool pool, Context<MachineConfigPool> ctx) {
-    metrics.poolPass(pool.getMetadata().getName());
-    PoolSources sources = new PoolSources(ctx, nodeViews, reportViews);
-    nodeViews.prune(sources::nodeNames);
-    reportViews.prune(sources::nodeNames);
-    Rendering rendering = render(pool, sources);
-    Rolling rolling = gateAndRoll(pool, sources, rendering);
-    MachineConfigPoolStatus status = status(pool, sources, rendering, rolling);
-    return control(pool, status, rendering, rolling);
+    // The pass's log lines name the pool for a collector (--log-format json).
+    try (MDC.MDCCloseable context = MDC.putCloseable("pool", pool.getMetadata().getName())) {
+      metrics.poolPass(pool.getMetadata().getName());
+      PoolSources sources = new PoolSources(ctx, nodeViews, reportViews);
+      nodeViews.prune(sources::nodeNames);
+      reportViews.prune(sources::nodeNames);
+      Rendering rendering = render(pool, sources);
+      Rolling rolling = gateAndRoll(pool, sources, rendering);
+      MachineConfigPoolStatus status = status(pool, sources, rendering, rolling);
+      return control(pool, status, rendering, rolling);
+    }
   }
 
   /** What the render step did: adopted a new rendered config, failed, or waits for quiet. */

@@ -64,7 +64,9 @@ public final class NodeReporter implements DrainAsk {
     if (!phase.canGo(to)) {
       throw new IllegalStateException("transition not allowed: " + phase + " -> " + to);
     }
-    LOG.info("node phase {} -> {} (resumed from the node's state annotation)", phase, to);
+    LOG.atInfo()
+        .addKeyValue("phase", to)
+        .log("node phase {} -> {} (resumed from the node's state annotation)", phase, to);
     phase = to;
     metrics.state(state, "", clock.instant());
   }
@@ -89,7 +91,7 @@ public final class NodeReporter implements DrainAsk {
     emit(node, from, r);
     count(r, clock.instant());
     if (to != from) {
-      LOG.info("node phase {} -> {}", from, to);
+      LOG.atInfo().addKeyValue("phase", to).log("node phase {} -> {}", from, to);
     }
     phase = to;
   }

@@ -344,7 +344,9 @@ public final class SyncLoop {
       reporter.report(r);
     } finally {
       timer.syncIn(delay);
-      LOG.info("next attempt in {} ms", delay.toMillis());
+      LOG.atInfo()
+          .addKeyValue("attempt", memory.backoff().failures() + 1)
+          .log("next attempt in {} ms", delay.toMillis());
     }
   }
 

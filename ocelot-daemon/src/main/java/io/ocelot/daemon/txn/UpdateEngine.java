@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * Applies an update plan to the host as one transaction (design §3): each prepare step journals its
@@ -152,7 +153,9 @@ public final class UpdateEngine {
       entries.add(observed);
       ownsStagedSlot |= observed.ownsStagedSlot();
       store.observed(observed, "journal:observed:" + i);
-      LOG.info("{}{}", action.summary(), prepared.note().map(n -> " (" + n + ")").orElse(""));
+      keys(LOG.atInfo(), to, attempt.number())
+          .addKeyValue("step", stepKey(action.category()))
+          .log("{}{}", action.summary(), prepared.note().map(n -> " (" + n + ")").orElse(""));
       try {
         listener.stepStarting(step);
         prepared.apply();
@@ -191,7 +194,9 @@ public final class UpdateEngine {
     store.write(marker, "marker:committed");
     store.phase(Journal.Phase.COMMITTED, "journal:committed");
     if (commit.action() == PostAction.REBOOT) {
-      LOG.info("initiating reboot: {}", commit.rationale());
+      keys(LOG.atInfo(), journal.to(), journal.attempt())
+          .addKeyValue("step", "reboot")
+          .log("initiating reboot: {}", commit.rationale());
       listener.rebooting(commit.rationale());
       if (journal.ownsStagedSlot()) {
         BootGuard.arm(host); // a new deployment that never boots healthy is left by the bootloader
@@ -250,13 +255,27 @@ public final class UpdateEngine {
       Optional<CommandResult> command,
       Attempt attempt)
       throws HostException {
-    LOG.warn("{} failed: {}; rolling back", step, cause);
+    keys(LOG.atWarn(), journal.to(), attempt.number())
+        .addKeyValue("step", category.map(UpdateEngine::stepKey).orElse(stepKey(phase)))
+        .log("{} failed: {}; rolling back", step, cause);
     EngineOutcome.Failed failed =
         new Rollback(host, store)
             .failed(
                 journal, phase, step, category, cause, command, attempt, clock.instant(), metrics);
     LOG.warn("{}", failed.failure().message());
     return failed;
+  }
+
+  /** A log line's keys for a collector: the target config, its image and the attempt. */
+  private static LoggingEventBuilder keys(LoggingEventBuilder line, Target to, int attempt) {
+    LoggingEventBuilder keyed =
+        line.addKeyValue("config", to.config()).addKeyValue("attempt", attempt);
+    return to.image().isPresent() ? keyed.addKeyValue("image", to.image().get()) : keyed;
+  }
+
+  /** A step's key in a log line: what it changes ({@code file}, {@code image}) or its phase. */
+  private static String stepKey(Enum<?> kind) {
+    return kind.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** The boot and deployment the attempt starts on, when the host can say. */

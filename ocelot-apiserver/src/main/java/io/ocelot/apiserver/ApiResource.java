@@ -27,6 +27,7 @@ record ApiResource(
         core("pods", "Pod", true, "po"),
         subresource("", "v1", "pods/eviction", "Eviction", true),
         core("events", "Event", true, "ev"),
+        of("events.k8s.io", "events", "Event", true, "ev"),
         core("namespaces", "Namespace", false, "ns"),
         core("configmaps", "ConfigMap", true, "cm"),
         core("secrets", "Secret", true),

@@ -1,7 +1,7 @@
 package io.ocelot.console;
 
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import java.util.List;

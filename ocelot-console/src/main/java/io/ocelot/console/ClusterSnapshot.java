@@ -3,8 +3,10 @@ package io.ocelot.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.MicroTime;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.api.model.events.v1.EventSeries;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
@@ -124,16 +126,24 @@ public final class ClusterSnapshot {
         .put("reason", Optional.ofNullable(e.getReason()).orElse(""))
         .put(
             "object",
-            Optional.ofNullable(e.getInvolvedObject())
+            Optional.ofNullable(e.getRegarding())
                 .map(r -> r.getKind() + "/" + r.getName())
                 .orElse(""))
-        .put("message", Optional.ofNullable(e.getMessage()).orElse(""));
+        .put("message", Optional.ofNullable(e.getNote()).orElse(""));
     return o;
   }
 
+  /**
+   * When the event last occurred: its series' last occurrence, its time, or — for an event a
+   * core/v1 writer made — its last timestamp, as events.k8s.io/v1 reads them.
+   */
   private static String time(Event e) {
-    return Optional.ofNullable(e.getLastTimestamp())
-        .or(() -> Optional.ofNullable(e.getFirstTimestamp()))
+    return Optional.ofNullable(e.getSeries())
+        .map(EventSeries::getLastObservedTime)
+        .or(() -> Optional.ofNullable(e.getEventTime()))
+        .map(MicroTime::getTime)
+        .or(() -> Optional.ofNullable(e.getDeprecatedLastTimestamp()))
+        .or(() -> Optional.ofNullable(e.getDeprecatedFirstTimestamp()))
         .or(() -> Optional.ofNullable(e.getMetadata().getCreationTimestamp()))
         .orElse("");
   }

@@ -67,7 +67,7 @@ public final class Console {
             client.resources(MachineConfigPool.class).list().getItems(),
             client.nodes().list().getItems(),
             machineConfigNodes(client),
-            client.v1().events().inAnyNamespace().list().getItems()),
+            client.events().v1().events().inAnyNamespace().list().getItems()),
         alerts,
         Runbooks.NAMES,
         faults);

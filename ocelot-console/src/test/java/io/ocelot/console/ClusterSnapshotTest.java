@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
-import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.MicroTime;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.api.model.events.v1.EventBuilder;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigNodeStatus;
@@ -44,18 +45,35 @@ class ClusterSnapshotTest {
     return b.build();
   }
 
+  /**
+   * An event at {@code second}: as Ocelot records them (eventTime, a series for every third), or as
+   * a core/v1 writer did (only the deprecated timestamp) for every fifth.
+   */
   static Event event(int second) {
-    return new EventBuilder()
-        .withNewMetadata()
-        .withName("e" + second)
-        .endMetadata()
-        .withLastTimestamp(String.format("2026-12-02T10:00:%02dZ", second))
-        .withReason("R" + second)
-        .withNewInvolvedObject()
-        .withKind("Node")
-        .withName("worker-1")
-        .endInvolvedObject()
-        .build();
+    String at = String.format("2026-12-02T10:00:%02d.000000Z", second);
+    EventBuilder b =
+        new EventBuilder()
+            .withNewMetadata()
+            .withName("e" + second)
+            .endMetadata()
+            .withReason("R" + second)
+            .withNote("m" + second)
+            .withNewRegarding()
+            .withKind("Node")
+            .withName("worker-1")
+            .endRegarding();
+    if (second % 5 == 0) {
+      return b.withDeprecatedLastTimestamp(String.format("2026-12-02T10:00:%02dZ", second)).build();
+    }
+    if (second % 3 == 0) {
+      return b.withEventTime(new MicroTime("2026-12-02T09:00:00.000000Z"))
+          .withNewSeries()
+          .withCount(4)
+          .withLastObservedTime(new MicroTime(at))
+          .endSeries()
+          .build();
+    }
+    return b.withEventTime(new MicroTime(at)).build();
   }
 
   @Test
@@ -105,6 +123,13 @@ class ClusterSnapshotTest {
     assertThat(s.path("events")).hasSize(ClusterSnapshot.EVENTS);
     assertThat(s.path("events").get(0).path("reason").asText()).isEqualTo("R49");
     assertThat(s.path("events").get(0).path("object").asText()).isEqualTo("Node/worker-1");
+    assertThat(s.path("events").get(0).path("message").asText()).isEqualTo("m49");
+    // Newest first by the last occurrence, whichever field holds it: a series' (R48, R45 ...),
+    // the event's own time, or a core/v1 writer's last timestamp (R45).
+    assertThat(s.path("events").findValuesAsText("reason").subList(0, 5))
+        .containsExactly("R49", "R48", "R47", "R46", "R45");
+    assertThat(s.path("events").get(1).path("time").asText())
+        .isEqualTo("2026-12-02T10:00:48.000000Z");
     assertThat(s.path("alerts").get(0).path("name").asText()).isEqualTo("MCDRebootError");
     assertThat(s.path("alerts").get(0).path("runbook").asText())
         .isEqualTo("/runbooks/MCDRebootError.md");

@@ -104,10 +104,14 @@ class DaemonSeedScenarioIT {
     assertThat(node.annotation(NodeAnnotations.REASON))
         .isEqualTo(reason.replace("", ""))
         .startsWith("reboot command failed:");
-    // Each retry's failure is the same event: one Event object whose count goes up.
+    // Each retry's failure is the same event: one Event object whose series counts up (read
+    // here as core/v1, which the API server converts from events.k8s.io/v1).
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> node.events("UpdateFailed").stream().anyMatch(e -> e.getCount() >= 2));
+        .until(
+            () ->
+                node.events("UpdateFailed").stream()
+                    .anyMatch(e -> e.getSeries() != null && e.getSeries().getCount() >= 2));
     assertThat(node.events("UpdateFailed")).hasSize(1);
 
     // Fixed: the next retry requests the reboot (no "refs are equal").

@@ -9,9 +9,10 @@ import java.util.Optional;
 /**
  * Which events are repeats, as client-go's event correlator decides: the same event (object, type,
  * reason, message) again within {@link #WINDOW} of its last occurrence is not a new Event object
- * but the same one with its count raised and its lastTimestamp moved — a retry under backoff or a
- * drain blocked for minutes is one event with a count, not one object per attempt. No client here:
- * the caller's {@link Store} writes. {@code E} is the stored event as the caller holds it.
+ * but the same one with its series counted up (events.k8s.io/v1's {@code series}) — a retry under
+ * backoff or a drain blocked for minutes is one event with a count, not one object per attempt. No
+ * client here: the caller's {@link Store} writes. {@code E} is the stored event as the caller holds
+ * it.
  */
 public final class EventSeries<E> {
   /** How long after its last occurrence an event may still be counted up. */
@@ -31,8 +32,8 @@ public final class EventSeries<E> {
     /** Creates the event as a first occurrence (count 1). */
     E create();
 
-    /** Applies {@code mergePatch} to the stored event; returns it as written. */
-    E patch(E stored, String mergePatch);
+    /** Makes the stored event the {@code count}-th occurrence, last at {@code now}; returns it. */
+    E patch(E stored, int count, Instant now);
   }
 
   private final Map<Key, Occurrence<E>> seen =
@@ -53,7 +54,7 @@ public final class EventSeries<E> {
     if (repeat.isPresent()) {
       int count = repeat.get().count() + 1;
       try {
-        E stored = store.patch(repeat.get().stored(), countPatch(count, now));
+        E stored = store.patch(repeat.get().stored(), count, now);
         wrote(key, stored, count, now);
         return stored;
       } catch (RuntimeException gone) {
@@ -77,14 +78,6 @@ public final class EventSeries<E> {
   /** The caller wrote {@code stored}: the event's {@code count}-th occurrence, at {@code now}. */
   public synchronized void wrote(Key key, E stored, int count, Instant now) {
     seen.put(key, new Occurrence<>(stored, count, now));
-  }
-
-  /**
-   * The merge patch that makes a stored core/v1 Event the {@code count}-th occurrence, last at
-   * {@code now} (client-go's update of a correlated event).
-   */
-  public static String countPatch(int count, Instant now) {
-    return "{\"count\":" + count + ",\"lastTimestamp\":\"" + now + "\"}";
   }
 
   /** The stored event is gone (deleted, expired): the next occurrence starts a new one. */

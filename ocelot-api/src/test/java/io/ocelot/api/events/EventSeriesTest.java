@@ -56,12 +56,6 @@ class EventSeriesTest {
     assertThat(series.repeats(key("uid-1", "Normal", "Drain", "m"), T0)).isPresent();
   }
 
-  @Test
-  void theCountPatchSetsCountAndLastTimestamp() {
-    assertThat(EventSeries.countPatch(3, T0))
-        .isEqualTo("{\"count\":3,\"lastTimestamp\":\"2026-12-05T10:00:00Z\"}");
-  }
-
   /** A store that writes strings: what it created and patched, in order; it can lose its events. */
   static final class Strings implements EventSeries.Store<String> {
     final java.util.List<String> log = new java.util.ArrayList<>();
@@ -76,12 +70,12 @@ class EventSeriesTest {
     }
 
     @Override
-    public String patch(String stored, String mergePatch) {
+    public String patch(String stored, int count, Instant now) {
       if (gone) {
         log.add("patch failed");
         throw new IllegalStateException("404 " + stored);
       }
-      log.add("patch " + stored + " " + mergePatch);
+      log.add("patch " + stored + " to " + count + " at " + now);
       return stored;
     }
   }
@@ -97,10 +91,7 @@ class EventSeriesTest {
     assertThat(series.record(key, t0.plusSeconds(60), store)).isEqualTo("event-2");
     assertThat(store.log)
         .containsExactly(
-            "create",
-            "patch event-1 {\"count\":2,\"lastTimestamp\":\"2026-12-05T10:00:30Z\"}",
-            "patch failed",
-            "create");
+            "create", "patch event-1 to 2 at 2026-12-05T10:00:30Z", "patch failed", "create");
     assertThat(series.repeats(key, t0.plusSeconds(61)).orElseThrow().count()).isEqualTo(1);
   }
 }

@@ -1,15 +1,22 @@
 package io.ocelot.runtime.kube;
 
-import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.MicroTime;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.api.model.events.v1.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.ocelot.api.events.EventActions;
 import io.ocelot.api.events.EventSeries;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,16 +25,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Records Kubernetes Events for one component (the daemon's {@code machineconfigdaemon}, the
- * controller's {@code machineconfigcontroller}). The same event again within 10 minutes raises the
- * stored one's count instead of creating another ({@link EventSeries}, client-go's way): a retry
- * under backoff or a drain blocked for minutes is one event with a count. A failure to record is
+ * controller's {@code machineconfigcontroller}) through {@code events.k8s.io/v1}: {@code
+ * reportingController} the component, {@code reportingInstance} the component on its host, {@code
+ * action} from the reason ({@link EventActions}), {@code regarding} the object, {@code note} the
+ * message. The same event again within 10 minutes continues the stored one's {@code series} instead
+ * of creating another ({@link EventSeries}): a retry under backoff or a drain blocked for minutes
+ * is one event whose series counts it. Readers of core/v1 Events ({@code kubectl get events},
+ * {@code kubectl describe}) see the same objects: the API server converts. A failure to record is
  * logged, never thrown (as in MCO): an event is a report, not part of the work.
  */
 public final class EventRecorder {
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
 
-  /** Kubernetes caps event messages; longer ones are cut (full records live elsewhere). */
+  /** The API caps a note at 1 KiB (in bytes); longer ones are cut (full records live elsewhere). */
   public static final int MAX_MESSAGE = 1024;
+
+  /** events.k8s.io's MicroTime: RFC 3339 with exactly six digits of the second. */
+  private static final DateTimeFormatter MICRO =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX").withZone(ZoneOffset.UTC);
 
   /** Where Kubernetes keeps the events of cluster-scoped objects (nodes, pools, configs). */
   public static final String CLUSTER_SCOPED_EVENTS = "default";
@@ -49,7 +64,10 @@ public final class EventRecorder {
     }
   }
 
-  /** One event to record; {@code host} names the node the component runs on, if it says. */
+  /**
+   * One event to record; {@code host} names the node the component runs on, if it says (the
+   * daemon's node): the event's {@code reportingInstance} is the component on that host.
+   */
   public record Occurrence(
       Involved on,
       String type,
@@ -66,6 +84,7 @@ public final class EventRecorder {
   private final String component;
   private final Optional<String> namespace;
   private final Clock clock;
+  private final String localHost;
   private final AtomicLong sequence = new AtomicLong();
   private final EventSeries<Event> series = new EventSeries<>();
 
@@ -80,15 +99,22 @@ public final class EventRecorder {
     this.component = component;
     this.namespace = namespace;
     this.clock = clock;
+    this.localHost = localHost();
+  }
+
+  /** This process's host: in a pod, the pod's name. */
+  private static String localHost() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "unknown";
+    }
   }
 
   public void record(Occurrence o) {
     Instant now = clock.instant();
     String where = namespace.or(o.on()::namespace).orElse(CLUSTER_SCOPED_EVENTS);
-    String text =
-        o.message().length() <= MAX_MESSAGE
-            ? o.message()
-            : o.message().substring(0, MAX_MESSAGE - 3) + "...";
+    String text = note(o.message());
     Event event = event(o, where, text, now);
     try {
       series.record(
@@ -103,6 +129,30 @@ public final class EventRecorder {
     }
   }
 
+  /** The message as a note the API accepts: at most {@link #MAX_MESSAGE} bytes of UTF-8. */
+  static String note(String message) {
+    if (message.getBytes(StandardCharsets.UTF_8).length <= MAX_MESSAGE) {
+      return message;
+    }
+    StringBuilder cut = new StringBuilder();
+    int bytes = 0;
+    for (int i = 0; i < message.length(); ) {
+      int cp = message.codePointAt(i);
+      int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+      if (bytes + size > MAX_MESSAGE - 3) {
+        break;
+      }
+      cut.appendCodePoint(cp);
+      bytes += size;
+      i += Character.charCount(cp);
+    }
+    return cut.append("...").toString();
+  }
+
+  static String microTime(Instant t) {
+    return MICRO.format(t);
+  }
+
   private Event event(Occurrence o, String where, String text, Instant now) {
     return new EventBuilder()
         .withNewMetadata()
@@ -115,43 +165,46 @@ public final class EventRecorder {
         .withNamespace(where)
         .withAnnotations(o.annotations().isEmpty() ? null : o.annotations())
         .endMetadata()
-        .withNewInvolvedObject()
+        .withNewRegarding()
         .withKind(o.on().kind())
         .withNamespace(o.on().namespace().orElse(null))
         .withApiVersion(o.on().apiVersion())
         .withName(o.on().name())
         .withUid(o.on().uid())
-        .endInvolvedObject()
+        .endRegarding()
         .withType(o.type())
         .withReason(o.reason())
-        .withMessage(text)
-        .withNewSource()
-        .withComponent(component)
-        .withHost(o.host().orElse(null))
-        .endSource()
-        .withFirstTimestamp(now.toString())
-        .withLastTimestamp(now.toString())
-        .withCount(1)
+        .withAction(EventActions.of(o.reason()))
+        .withNote(text)
+        .withReportingController(component)
+        .withReportingInstance(component + "-" + o.host().orElse(localHost))
+        .withEventTime(new MicroTime(microTime(now)))
         .build();
   }
 
-  /** The event created as it is, or the stored one of its series patched. */
+  /** The event created as it is, or the stored one's series counted up. */
   private EventSeries.Store<Event> store(String where, Event event) {
     return new EventSeries.Store<>() {
       @Override
       public Event create() {
-        return client.v1().events().inNamespace(where).resource(event).create();
+        return client.events().v1().events().inNamespace(where).resource(event).create();
       }
 
       @Override
-      public Event patch(Event stored, String mergePatch) {
+      public Event patch(Event stored, int count, Instant now) {
         return client
+            .events()
             .v1()
             .events()
             .inNamespace(where)
             .resource(PatchTarget.of(stored))
-            .patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
+            .patch(PatchContext.of(PatchType.JSON_MERGE), seriesPatch(count, now));
       }
     };
+  }
+
+  /** The merge patch that makes a stored event the {@code count}-th occurrence, last at now. */
+  static String seriesPatch(int count, Instant now) {
+    return "{\"series\":{\"count\":" + count + ",\"lastObservedTime\":\"" + microTime(now) + "\"}}";
   }
 }

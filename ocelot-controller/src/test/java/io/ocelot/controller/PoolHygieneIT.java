@@ -70,7 +70,8 @@ class PoolHygieneIT {
         .until(
             () ->
                 cluster.events("SelectingAll").size() == 1
-                    && cluster.events("SelectingAll").get(0).getCount() == 2);
+                    && cluster.events("SelectingAll").get(0).getSeries() != null
+                    && cluster.events("SelectingAll").get(0).getSeries().getCount() == 2);
   }
 
   @Test

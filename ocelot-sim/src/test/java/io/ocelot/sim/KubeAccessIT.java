@@ -48,7 +48,8 @@ class KubeAccessIT {
 
   /**
    * An admin's first install on a fresh cluster (a control plane of its own, not the sim's, which
-   * has installed them already): server-side, then again (nothing to change), then client-side.
+   * has installed them already) from the kustomize base, {@code kubectl apply -k deploy/}:
+   * server-side, then again (nothing to change), then client-side.
    */
   @Test
   void theDeployManifestsApplyServerSideOnAFreshCluster() throws Exception {
@@ -56,7 +57,7 @@ class KubeAccessIT {
     try (KubeControlPlane fresh = KubeControlPlane.start(binary, dir.resolve("fresh"), 0)) {
       Kubectl admin = new Kubectl(dir.resolve("fresh").resolve("kubeconfig"));
       String deploy = Path.of("..", "deploy").toString();
-      String out = admin.ok("apply", "--server-side", "-R", "-f", deploy);
+      String out = admin.ok("apply", "--server-side", "-k", deploy);
       assertThat(out)
           .contains("namespace/openshift-machine-config-operator serverside-applied")
           .contains(
@@ -68,10 +69,8 @@ class KubeAccessIT {
           .contains("daemonset.apps/ocelot-daemon serverside-applied")
           .contains("deployment.apps/ocelot-controller serverside-applied")
           .contains("networkpolicy.networking.k8s.io/ocelot-controller serverside-applied");
-      admin.ok("apply", "--server-side", "-R", "-f", deploy);
-      assertThat(admin.ok("apply", "-R", "-f", deploy))
-          .contains("configured")
-          .doesNotContain("Error");
+      admin.ok("apply", "--server-side", "-k", deploy);
+      assertThat(admin.ok("apply", "-k", deploy)).contains("configured").doesNotContain("Error");
       assertThat(admin.ok("get", "crd"))
           .contains("machineosbuilds.machineconfiguration.openshift.io");
     }
@@ -143,7 +142,7 @@ class KubeAccessIT {
   @Test
   void theDeployManifestsApplyServerSideOverTheSimsInstall() throws Exception {
     String deploy = Path.of("..", "deploy").toString();
-    String out = kubectl.ok("apply", "--server-side", "-R", "-f", deploy);
+    String out = kubectl.ok("apply", "--server-side", "-k", deploy);
     assertThat(out).doesNotContain("conflict").contains("daemonset.apps/ocelot-daemon");
     assertThat(
             kubectl.ok(
@@ -341,7 +340,10 @@ class KubeAccessIT {
               "machineconfigurations.operator.openshift.io",
               "--subresource=status",
               "yes"),
-          List.of("create", "events", "-n", "default", "yes"),
+          // Events go through events.k8s.io/v1, and only there.
+          List.of("create", "events.events.k8s.io", "-n", "default", "yes"),
+          List.of("patch", "events.events.k8s.io", "-n", "default", "yes"),
+          List.of("create", "events", "-n", "default", "no"),
           List.of("update", "leases", "-n", "openshift-machine-config-operator", "yes"),
           // fabric8's leader elector renews its Lease with a patch.
           List.of("patch", "leases", "-n", "openshift-machine-config-operator", "yes"),
@@ -355,7 +357,7 @@ class KubeAccessIT {
           List.of("delete", "pods", "-n", "apps", "no"),
           List.of("create", "pods", "-n", "apps", "no"),
           List.of("get", "secrets", "-n", "openshift-machine-config-operator", "no"),
-          List.of("create", "events", "-n", "kube-system", "no"),
+          List.of("create", "events.events.k8s.io", "-n", "kube-system", "no"),
           List.of("create", "clusterrolebindings", "no"));
 
   static void assertDenied(Runnable write, String message) {

@@ -40,6 +40,9 @@ public final class EventRecorder {
   /** The API caps a note at 1 KiB (in bytes); longer ones are cut (full records live elsewhere). */
   public static final int MAX_MESSAGE = 1024;
 
+  /** The API's limit on {@code reportingInstance}. */
+  static final int MAX_INSTANCE = 128;
+
   /** events.k8s.io's MicroTime: RFC 3339 with exactly six digits of the second. */
   private static final DateTimeFormatter MICRO =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX").withZone(ZoneOffset.UTC);
@@ -84,7 +87,7 @@ public final class EventRecorder {
   private final String component;
   private final Optional<String> namespace;
   private final Clock clock;
-  private final String localHost;
+  private volatile String localHost;
   private final AtomicLong sequence = new AtomicLong();
   private final EventSeries<Event> series = new EventSeries<>();
 
@@ -99,16 +102,37 @@ public final class EventRecorder {
     this.component = component;
     this.namespace = namespace;
     this.clock = clock;
-    this.localHost = localHost();
   }
 
-  /** This process's host: in a pod, the pod's name. */
-  private static String localHost() {
+  /**
+   * This process's host, asked once and only when an event names none (the controller's): in a pod,
+   * its name ($POD_NAME, else $HOSTNAME, which the kubelet sets), else the host's name.
+   */
+  private String localHost() {
+    String known = localHost;
+    if (known == null) {
+      known =
+          Optional.ofNullable(System.getenv("POD_NAME"))
+              .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
+              .filter(h -> !h.isBlank())
+              .orElseGet(EventRecorder::hostName);
+      localHost = known;
+    }
+    return known;
+  }
+
+  private static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {
       return "unknown";
     }
+  }
+
+  /** {@code component-host}, within the API's 128 characters (a node's name may be longer). */
+  static String reportingInstance(String component, String host) {
+    String instance = component + "-" + host;
+    return instance.length() <= MAX_INSTANCE ? instance : instance.substring(0, MAX_INSTANCE);
   }
 
   public void record(Occurrence o) {
@@ -177,7 +201,7 @@ public final class EventRecorder {
         .withAction(EventActions.of(o.reason()))
         .withNote(text)
         .withReportingController(component)
-        .withReportingInstance(component + "-" + o.host().orElse(localHost))
+        .withReportingInstance(reportingInstance(component, o.host().orElseGet(this::localHost)))
         .withEventTime(new MicroTime(microTime(now)))
         .build();
   }

@@ -45,6 +45,15 @@ class EventRecorderTest {
   }
 
   @Test
+  void theReportingInstanceIsTheComponentOnItsHostWithinTheApisLimit() {
+    assertThat(EventRecorder.reportingInstance("machineconfigdaemon", "worker-1"))
+        .isEqualTo("machineconfigdaemon-worker-1");
+    assertThat(EventRecorder.reportingInstance("machineconfigdaemon", "n".repeat(253)))
+        .hasSize(128)
+        .startsWith("machineconfigdaemon-nnn");
+  }
+
+  @Test
   void aFailureToRecordIsLoggedNotThrown() {
     // Nothing listens on port 1: every request fails as an unreachable API server's would.
     try (KubernetesClient unreachable =

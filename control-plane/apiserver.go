@@ -48,6 +48,10 @@ func apiServerFlags(p pki, etcdURL string) []string {
 		"--http2-max-streams-per-connection=1000",
 		"--enable-priority-and-fairness=false",
 		"--event-ttl=1h",
+		// `kubectl logs` reaches a node's kubelet at the first of these addresses it has: the
+		// simulator's nodes name their kubelet API (Ocelot's, on 127.0.0.1) as InternalDNS
+		// localhost; other nodes are asked in the kube-apiserver's own order.
+		"--kubelet-preferred-address-types=InternalDNS,Hostname,InternalIP,ExternalDNS,ExternalIP",
 	}
 }
 

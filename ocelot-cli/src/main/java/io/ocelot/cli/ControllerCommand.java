@@ -8,6 +8,7 @@ import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.LeaderElection;
 import io.ocelot.controller.drain.DrainSettings;
 import io.ocelot.controller.imagebuild.BuildJobs;
+import io.ocelot.controller.imagebuild.BuildNamespaces;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.imagebuild.JobImageBuilder;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
@@ -77,6 +78,15 @@ final class ControllerCommand implements Callable<Integer> {
       defaultValue = BuildJobs.DEFAULT_BUILDER_IMAGE,
       description = "Image of the build Jobs (default: ${DEFAULT-VALUE}).")
   String builderImage;
+
+  @Option(
+      names = "--build-namespace",
+      defaultValue = BuildNamespaces.DEFAULT_JOBS,
+      description =
+          "Namespace of the build Jobs, their contexts and their copies of the MachineOSConfigs'"
+              + " secrets (which stay in --namespace), apart from the privileged daemon's"
+              + " (default: ${DEFAULT-VALUE}).")
+  String buildNamespace;
 
   @Option(
       names = "--simulated-build-time",
@@ -225,6 +235,6 @@ final class ControllerCommand implements Callable<Integer> {
   private ImageBuilder imageBuilder(KubernetesClient client) {
     return builder.equals("simulated")
         ? new SimulatedImageBuilder(simulatedBuildTime, Clock.systemUTC())
-        : new JobImageBuilder(client, namespace, builderImage);
+        : new JobImageBuilder(client, new BuildNamespaces(namespace, buildNamespace), builderImage);
   }
 }

@@ -10,6 +10,7 @@ import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.controller.imagebuild.BuildConditions;
 import io.ocelot.controller.imagebuild.BuildJobPlayer;
+import io.ocelot.controller.imagebuild.BuildNamespaces;
 import io.ocelot.controller.imagebuild.BuildObjects;
 import io.ocelot.controller.imagebuild.JobImageBuilder;
 import java.io.IOException;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * kubelet on the real control plane).
  */
 class BuildJobWatchIT {
-  static final String NS = "openshift-machine-config-operator";
+  static final String SECRETS = "openshift-machine-config-operator";
+  static final String NS = BuildNamespaces.DEFAULT_JOBS;
 
   @TempDir Path dir;
   ControllerHarness cluster;
@@ -39,13 +41,33 @@ class BuildJobWatchIT {
   @BeforeEach
   void start() {
     cluster = ControllerHarness.onKube(dir);
-    cluster
-        .client
-        .namespaces()
-        .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-        .create();
+    for (String ns : List.of(SECRETS, NS)) {
+      cluster
+          .client
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+          .create();
+    }
+    // The MachineOSConfig's secrets, where MCO keeps them; the build copies them beside its Job.
+    for (String secret : List.of("layered-push-secret", "global-pull-secret-copy")) {
+      cluster
+          .client
+          .secrets()
+          .inNamespace(SECRETS)
+          .resource(
+              new io.fabric8.kubernetes.api.model.SecretBuilder()
+                  .withNewMetadata()
+                  .withName(secret)
+                  .endMetadata()
+                  .withType("kubernetes.io/dockerconfigjson")
+                  .addToStringData(".dockerconfigjson", "{\"auths\":{}}")
+                  .build())
+          .create();
+    }
     cluster.buildPoll = Duration.ofMinutes(10);
-    cluster.imageBuilder = new JobImageBuilder(cluster.client, NS, "quay.io/buildah/stable:v1.39");
+    cluster.imageBuilder =
+        new JobImageBuilder(
+            cluster.client, new BuildNamespaces(SECRETS, NS), "quay.io/buildah/stable:v1.39");
   }
 
   @AfterEach
@@ -88,5 +110,40 @@ class BuildJobWatchIT {
                     .anyMatch(b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED)));
     MachineOSBuild built = cluster.client.resources(MachineOSBuild.class).list().getItems().get(0);
     assertThat(built.getStatus().getDigestedImagePushSpec()).endsWith("@sha256:" + digest);
+  }
+
+  /**
+   * A MachineOSConfig naming a push secret that is not there fails its build at once, saying so,
+   * instead of leaving a Job whose pod waits for the secret until the Job's deadline (2 h).
+   */
+  @Test
+  void aMissingPushSecretFailsTheBuildAtOnceWithoutAJob() throws IOException {
+    cluster.client.secrets().inNamespace(SECRETS).withName("layered-push-secret").delete();
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    cluster.awaitRendered(Optional.empty());
+    try (InputStream in =
+        Files.newInputStream(ControllerHarness.EXAMPLES.resolve("layered/machineosconfig.yaml"))) {
+      MachineOSConfig m = Serialization.unmarshal(in, MachineOSConfig.class);
+      m.getSpec().getMachineConfigPool().setName(ControllerHarness.POOL);
+      cluster.client.resources(MachineOSConfig.class).resource(m).create();
+    }
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () ->
+                assertThat(cluster.client.resources(MachineOSBuild.class).list().getItems())
+                    .singleElement()
+                    .satisfies(
+                        b ->
+                            assertThat(
+                                    BuildConditions.message(b.getStatus(), BuildConditions.FAILED))
+                                .contains(
+                                    "MachineOSConfig layered names secret layered-push-secret"
+                                        + " (renderedImagePushSecret), which is not in namespace"
+                                        + " openshift-machine-config-operator")));
+    assertThat(jobs()).isEmpty();
+    assertThat(cluster.events("BuildFailed")).isNotEmpty();
   }
 }

@@ -23,6 +23,7 @@ import io.ocelot.daemon.txn.FirstBoot;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
 import io.ocelot.runtime.BackgroundThreads;
+import io.ocelot.sim.machine.MachineBase;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -164,6 +165,9 @@ public final class SimCluster implements AutoCloseable {
             + state.kubeconfig()
             + ")");
     access.install();
+    if (api.authenticates()) {
+      kubelet.serveLogs(MachineBase.defaultCache(System.getenv()).getParent());
+    }
     for (String role : ClusterSeed.ROLES) {
       admin.resources(MachineConfig.class).resource(ClusterSeed.baseConfig(role)).create();
       admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();

@@ -1,6 +1,7 @@
 package io.ocelot.sim;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
@@ -9,6 +10,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.ocelot.runtime.logging.LogSetup;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -47,6 +50,11 @@ final class SimKubelet implements AutoCloseable {
   private final SharedIndexInformer<Pod> pods;
   private volatile boolean closed;
 
+  /** The kubelet API ({@code kubectl logs}) and what it serves, once {@link #serveLogs} ran. */
+  private volatile KubeletServer server;
+
+  private volatile NodeLogs logs;
+
   SimKubelet(KubernetesClient admin, Clock clock, boolean leases) {
     this.client = admin;
     this.clock = clock;
@@ -54,8 +62,29 @@ final class SimKubelet implements AutoCloseable {
     this.pods = client.pods().inAnyNamespace().inform(new Terminator(), 0);
   }
 
-  /** Creates the Node and its Lease, as a kubelet registering does. */
+  /**
+   * Keeps what each node's daemon logs and serves it as the nodes' kubelet API, for {@code kubectl
+   * logs} of their daemon pods; nodes registered from now on name that endpoint. {@code cache}
+   * keeps the endpoint's certificate.
+   */
+  void serveLogs(Path cache) throws SimException {
+    NodeLogs kept = new NodeLogs();
+    LogSetup.attach(kept);
+    logs = kept;
+    server = KubeletServer.start(KubeletServer.keyStore(cache), kept);
+  }
+
+  /**
+   * Creates the Node and its Lease, as a kubelet registering does. With logs served, the Node names
+   * this kubelet API: its port, and {@code localhost} as its InternalDNS address, the one the
+   * control plane asks first (control-plane/apiserver.go).
+   */
   void register(Node node) {
+    KubeletServer api = server;
+    if (api != null) {
+      node.getStatus().getDaemonEndpoints().getKubeletEndpoint().setPort(api.port());
+      node.getStatus().getAddresses().add(new NodeAddress("localhost", "InternalDNS"));
+    }
     Node created = client.nodes().resource(node).create();
     String name = created.getMetadata().getName();
     nodes.add(name);
@@ -197,5 +226,11 @@ final class SimKubelet implements AutoCloseable {
   public void close() {
     closed = true;
     pods.close();
+    if (server != null) {
+      server.close();
+    }
+    if (logs != null) {
+      LogSetup.detach(logs);
+    }
   }
 }

@@ -63,7 +63,7 @@ class HelmChartIT {
     Map<String, JsonNode> kustomize =
         objects(new Kubectl(dir.resolve("none")).ok("kustomize", DEPLOY.toString()));
     assertThat(chart.keySet()).containsExactlyInAnyOrderElementsOf(kustomize.keySet());
-    assertThat(kustomize).hasSize(28);
+    assertThat(kustomize).hasSize(31);
     for (String key : kustomize.keySet()) {
       assertThat(chart.get(key)).as(key).isEqualTo(kustomize.get(key));
     }
@@ -83,7 +83,7 @@ class HelmChartIT {
           nodeSelector: {node-role.kubernetes.io/worker: ""}
           tolerations: []
           resources: {requests: {cpu: 50m, memory: 128Mi}, limits: {memory: 256Mi}}
-        controller: {replicas: 1, leaderElection: false, builder: simulated}
+        controller: {replicas: 1, leaderElection: false, builder: simulated, buildNamespace: builds}
         metrics: {serviceMonitor: true, prometheusRule: true}
         """);
     Map<String, JsonNode> o =
@@ -103,7 +103,11 @@ class HelmChartIT {
     JsonNode deployment = o.get("Deployment/ocelot-system/ocelot-controller");
     assertThat(deployment.at("/spec/replicas").asInt()).isEqualTo(1);
     assertThat(deployment.at("/spec/template/spec/containers/0/args").toString())
-        .contains("--namespace=ocelot-system", "--builder=simulated", "--no-leader-election");
+        .contains("--namespace=ocelot-system", "--builder=simulated", "--no-leader-election")
+        .contains("--build-namespace=builds");
+    assertThat(o.get("Namespace//builds").at("/metadata/labels").toString())
+        .contains("\"pod-security.kubernetes.io/enforce\":\"baseline\"");
+    assertThat(o).containsKey("Role/builds/ocelot-controller-builds");
     assertThat(o.get("Namespace//ocelot-system")).isNotNull();
     assertThat(o.get("ClusterRoleBinding//ocelot-daemon").at("/subjects/0/namespace").asText())
         .isEqualTo("ocelot-system");
@@ -177,6 +181,17 @@ class HelmChartIT {
       assertThat(canI(admin, "ocelot-controller", "patch", "machineconfigpools/status"))
           .isEqualTo("yes");
       assertThat(canI(admin, "ocelot-controller", "create", "pods", "-n", "default"))
+          .isEqualTo("no");
+      assertThat(canI(admin, "ocelot-controller", "create", "jobs", "-n", "ocelot-builds"))
+          .isEqualTo("yes");
+      assertThat(
+              canI(
+                  admin,
+                  "ocelot-controller",
+                  "create",
+                  "jobs",
+                  "-n",
+                  "openshift-machine-config-operator"))
           .isEqualTo("no");
       // The admission policy: the daemon's identity without a node's claim may change no Node
       // (a policy takes a moment to be in force after its creation).

@@ -191,6 +191,52 @@ class KubeAccessIT {
                     .allMatch(l -> l.contains(" 1/1 ") && l.contains("Running")));
   }
 
+  /**
+   * Issue 41 item 8: {@code kubectl logs} of a daemon pod reads what that node's daemon logged,
+   * through the API server and the simulated kubelet's API, as on a cluster; the options an admin
+   * types work ({@code --tail}, {@code --timestamps}, {@code -f}).
+   */
+  @Test
+  void kubectlLogsOfADaemonPodReadsItsNodesDaemon() throws Exception {
+    String ns = "openshift-machine-config-operator";
+    String log = kubectl.ok("logs", "-n", ns, "ocelot-daemon-worker-0");
+    assertThat(log)
+        .containsPattern(
+            "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO DriftMonitor - config drift monitor started")
+        .doesNotContain("worker-1");
+    assertThat(kubectl.ok("logs", "-n", ns, "ocelot-daemon-worker-1", "--tail=1").lines())
+        .hasSize(1);
+    assertThat(kubectl.ok("logs", "-n", ns, "ocelot-daemon-worker-1", "--timestamps"))
+        .containsPattern("(?m)^\\d{4}-\\d\\d-\\d\\dT\\S+Z \\d\\d:");
+    // -f follows: a line the daemon logs later arrives on the open stream.
+    Process follow = kubectl.start("logs", "-n", ns, "ocelot-daemon-worker-0", "-f");
+    try {
+      Thread.sleep(1000);
+      org.slf4j.MDC.put("node", "worker-0");
+      org.slf4j.LoggerFactory.getLogger("io.ocelot.daemon.Daemon").info("followed by kubectl");
+      org.slf4j.MDC.remove("node");
+      java.io.BufferedReader out = follow.inputReader();
+      java.util.concurrent.CompletableFuture<String> line =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  for (String l; (l = out.readLine()) != null; ) {
+                    if (l.contains("followed by kubectl")) {
+                      return l;
+                    }
+                  }
+                  return "(the stream ended)";
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
+      assertThat(line.get(20, java.util.concurrent.TimeUnit.SECONDS))
+          .endsWith("INFO Daemon - followed by kubectl");
+    } finally {
+      follow.destroy();
+    }
+  }
+
   @Test
   void aDaemonMayChangeOnlyItsOwnNodesMachineConfigAnnotations() throws Exception {
     KubernetesClient daemon = sim.access().daemon("worker-0");
@@ -347,16 +393,23 @@ class KubeAccessIT {
           List.of("update", "leases", "-n", "openshift-machine-config-operator", "yes"),
           // fabric8's leader elector renews its Lease with a patch.
           List.of("patch", "leases", "-n", "openshift-machine-config-operator", "yes"),
-          List.of("create", "jobs", "-n", "openshift-machine-config-operator", "yes"),
+          // Build Jobs run in a namespace of their own (Pod Security baseline), never in the
+          // privileged daemon's; the MachineOSConfigs' secrets are read where MCO keeps them and
+          // copied there.
+          List.of("create", "jobs", "-n", "ocelot-builds", "yes"),
+          List.of("create", "jobs", "-n", "openshift-machine-config-operator", "no"),
           // The build reconciler follows its Jobs with an informer.
-          List.of("watch", "jobs", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("watch", "jobs", "-n", "ocelot-builds", "yes"),
+          List.of("create", "secrets", "-n", "ocelot-builds", "yes"),
+          List.of("create", "pods", "-n", "ocelot-builds", "no"),
+          List.of("get", "secrets", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("list", "secrets", "-n", "openshift-machine-config-operator", "no"),
           List.of("delete", "nodes", "no"),
           List.of("patch", "nodes", "no"),
           List.of("delete", "machineconfigs.machineconfiguration.openshift.io", "no"),
           List.of("patch", "machineconfigurations.operator.openshift.io", "no"),
           List.of("delete", "pods", "-n", "apps", "no"),
           List.of("create", "pods", "-n", "apps", "no"),
-          List.of("get", "secrets", "-n", "openshift-machine-config-operator", "no"),
           List.of("create", "events.events.k8s.io", "-n", "kube-system", "no"),
           List.of("create", "clusterrolebindings", "no"));
 

@@ -2,6 +2,8 @@ package io.ocelot.controller.imagebuild;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
@@ -50,10 +52,40 @@ public final class BuildJobs {
         .build();
   }
 
+  /** The MachineOSConfig's push secret (required) and base image pull secret (optional). */
+  public static String pushSecret(BuildRequest r) {
+    return r.config().getSpec().getRenderedImagePushSecret().getName();
+  }
+
+  public static Optional<String> baseSecret(BuildRequest r) {
+    return Optional.ofNullable(r.config().getSpec().getBaseImagePullSecret()).map(NameRef::getName);
+  }
+
+  /** The name of the build's copy of a secret ({@code push}, {@code base}) beside its Job. */
+  public static String copyName(BuildRequest r, String role) {
+    return name(r) + "-" + role;
+  }
+
+  /**
+   * The build's copy of {@code source} in {@code namespace}: the same type and data, labelled as
+   * the build's objects are (the Job's owner reference is added once the Job exists).
+   */
+  public static Secret copy(BuildRequest r, String role, Secret source, String namespace) {
+    return new SecretBuilder()
+        .withNewMetadata()
+        .withName(copyName(r, role))
+        .withNamespace(namespace)
+        .withLabels(labels(r))
+        .endMetadata()
+        .withType(source.getType())
+        .withData(source.getData())
+        .build();
+  }
+
+  /** The Job, mounting the build's copies of the secrets (in its own namespace). */
   public static Job job(BuildRequest r, String namespace, String builderImage) {
-    Optional<String> baseSecret =
-        Optional.ofNullable(r.config().getSpec().getBaseImagePullSecret()).map(NameRef::getName);
-    String pushSecret = r.config().getSpec().getRenderedImagePushSecret().getName();
+    Optional<String> baseSecret = baseSecret(r).map(b -> copyName(r, "base"));
+    String pushSecret = copyName(r, "push");
     List<Volume> volumes = new ArrayList<>();
     List<VolumeMount> mounts = new ArrayList<>();
     volumes.add(

@@ -163,7 +163,13 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
     MachineOSBuild created = client.resources(MachineOSBuild.class).resource(b).create();
     String now = clock.instant().toString();
     created.setStatus(BuildObjects.preparedStatus(now));
-    builder.start(request);
+    Optional<String> refused = builder.start(request);
+    if (refused.isPresent()) {
+      BuildConditions.set(created.getStatus(), BuildConditions.FAILED, refused.get(), now);
+      created.getStatus().setBuildEnd(now);
+      events.warning(mosc, "BuildFailed", refused.get());
+      return client.resources(MachineOSBuild.class).resource(created).updateStatus();
+    }
     BuildConditions.set(created.getStatus(), BuildConditions.BUILDING, "Image build started", now);
     events.normal(
         mosc, "BuildStarted", "Started build " + request.name() + " of " + request.renderedName());

@@ -5,12 +5,17 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.ocelot.api.model.MachineOSConfig;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** Builds images for MachineOSBuilds (a port: a Kubernetes Job in production, simulated here). */
 public interface ImageBuilder {
 
-  /** Starts the build; starting one that is already running does nothing. */
-  void start(BuildRequest request);
+  /**
+   * Starts the build; starting one that is already running does nothing. Empty when it started,
+   * else why it cannot (a secret the MachineOSConfig names is missing): the build fails at once
+   * with that message instead of waiting for a pod that never starts.
+   */
+  Optional<String> start(BuildRequest request);
 
   /** How the build started at {@code started} is doing. */
   BuildState state(BuildRequest request, Instant started);

@@ -3,6 +3,7 @@ package io.ocelot.controller.imagebuild;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
@@ -12,49 +13,106 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.controller.support.CacheStores;
+import io.ocelot.controller.support.Owners;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The production builder: one Job per MachineOSBuild ({@link BuildJobs}), its outcome read from the
- * Job status and the build pod's termination message (the digest, or the log tail).
+ * The production builder: one Job per MachineOSBuild ({@link BuildJobs}) in the builds' own
+ * namespace ({@link BuildNamespaces}) with its copies of the MachineOSConfig's secrets, its outcome
+ * read from the Job status and the build pod's termination message (the digest, or the log tail).
  */
 public final class JobImageBuilder implements ImageBuilder {
   private static final Pattern DIGEST = Pattern.compile("sha256:([0-9a-f]{64})");
 
   private final KubernetesClient client;
+  private final BuildNamespaces namespaces;
   private final String namespace;
   private final String builderImage;
   private volatile InformerEventSource<Job, MachineOSConfig> jobs;
   static final String JOBS = "build-jobs";
 
-  public JobImageBuilder(KubernetesClient client, String namespace, String builderImage) {
+  public JobImageBuilder(KubernetesClient client, BuildNamespaces namespaces, String builderImage) {
     this.client = client;
-    this.namespace = namespace;
+    this.namespaces = namespaces;
+    this.namespace = namespaces.jobs();
     this.builderImage = builderImage;
   }
 
   @Override
-  public void start(BuildRequest request) {
+  public Optional<String> start(BuildRequest request) {
     String name = BuildJobs.name(request);
+    Map<String, Secret> copies = new LinkedHashMap<>();
+    Optional<String> missing =
+        copy(request, "push", Optional.of(BuildJobs.pushSecret(request)), copies)
+            .or(() -> copy(request, "base", BuildJobs.baseSecret(request), copies));
+    if (missing.isPresent()) {
+      return missing;
+    }
     client
         .configMaps()
         .inNamespace(namespace)
         .resource(BuildJobs.context(request, namespace))
         .createOr(existing -> existing.update());
-    if (client.batch().v1().jobs().inNamespace(namespace).withName(name).get() == null) {
-      client
-          .batch()
-          .v1()
-          .jobs()
-          .inNamespace(namespace)
-          .resource(BuildJobs.job(request, namespace, builderImage))
-          .create();
+    copies
+        .values()
+        .forEach(
+            c -> client.secrets().inNamespace(namespace).resource(c).createOr(e -> e.update()));
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+    if (job == null) {
+      job =
+          client
+              .batch()
+              .v1()
+              .jobs()
+              .inNamespace(namespace)
+              .resource(BuildJobs.job(request, namespace, builderImage))
+              .create();
     }
+    // The copies of credentials go with the Job (garbage collection), not left behind.
+    Job owner = job;
+    for (Secret c : copies.values()) {
+      client
+          .secrets()
+          .inNamespace(namespace)
+          .withName(c.getMetadata().getName())
+          .edit(
+              s -> {
+                Owners.setController(s, owner);
+                return s;
+              });
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The build's copy of the MachineOSConfig's secret {@code source} (if it names one), read from
+   * the secrets' namespace into {@code copies}; why not, when it is not there.
+   */
+  private Optional<String> copy(
+      BuildRequest request, String role, Optional<String> source, Map<String, Secret> copies) {
+    if (source.isEmpty()) {
+      return Optional.empty();
+    }
+    Secret found = client.secrets().inNamespace(namespaces.secrets()).withName(source.get()).get();
+    if (found == null) {
+      return Optional.of(
+          "MachineOSConfig "
+              + request.config().getMetadata().getName()
+              + " names secret "
+              + source.get()
+              + (role.equals("push") ? " (renderedImagePushSecret)" : " (baseImagePullSecret)")
+              + ", which is not in namespace "
+              + namespaces.secrets());
+    }
+    copies.put(role, BuildJobs.copy(request, role, found, namespace));
+    return Optional.empty();
   }
 
   /**

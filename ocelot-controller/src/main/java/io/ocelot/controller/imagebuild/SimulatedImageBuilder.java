@@ -36,7 +36,9 @@ public final class SimulatedImageBuilder implements ImageBuilder {
   }
 
   @Override
-  public void start(BuildRequest request) {}
+  public Optional<String> start(BuildRequest request) {
+    return Optional.empty();
+  }
 
   @Override
   public BuildState state(BuildRequest request, Instant started) {

@@ -1,11 +1,16 @@
 package io.ocelot.controller.imagebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,25 +28,55 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and read back; the test plays the Job controller and the build pod's kubelet (none runs there).
  */
 class JobImageBuilderTest {
-  static final String NS = "openshift-machine-config-operator";
+  static final String SECRETS = "openshift-machine-config-operator";
+  static final String NS = BuildNamespaces.DEFAULT_JOBS;
   @RegisterExtension static final SharedControlPlane plane = new SharedControlPlane();
   final KubernetesClient client = plane.client;
-  final JobImageBuilder builder = new JobImageBuilder(client, NS, "quay.io/buildah/stable:v1.39");
+  final JobImageBuilder builder =
+      new JobImageBuilder(client, new BuildNamespaces(SECRETS, NS), "quay.io/buildah/stable:v1.39");
   final BuildRequest request = BuildInputs.request("rendered-layered-1");
   final String name = BuildJobs.name(request);
 
   @BeforeEach
-  void namespace() {
-    if (client.namespaces().withName(NS).get() == null) {
+  void namespacesAndTheMachineOsConfigsSecrets() {
+    for (String ns : java.util.List.of(SECRETS, NS)) {
+      if (client.namespaces().withName(ns).get() == null) {
+        client
+            .namespaces()
+            .resource(
+                new NamespaceBuilder()
+                    .withNewMetadata()
+                    .withName(ns)
+                    // As deploy/00-namespace.yaml labels the builds' namespace.
+                    .addToLabels(
+                        ns.equals(NS)
+                            ? java.util.Map.of("pod-security.kubernetes.io/enforce", "baseline")
+                            : java.util.Map.of())
+                    .endMetadata()
+                    .build())
+            .create();
+      }
+    }
+    for (String secret : java.util.List.of("layered-push-secret", "global-pull-secret-copy")) {
       client
-          .namespaces()
-          .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-          .create();
+          .secrets()
+          .inNamespace(SECRETS)
+          .resource(
+              new SecretBuilder()
+                  .withNewMetadata()
+                  .withName(secret)
+                  .endMetadata()
+                  .withType("kubernetes.io/dockerconfigjson")
+                  .addToStringData(".dockerconfigjson", "{\"auths\":{\"" + secret + "\":{}}}")
+                  .build())
+          .createOr(e -> e.update());
     }
   }
 
   @AfterEach
   void clean() {
+    client.secrets().inNamespace(SECRETS).delete();
+    client.secrets().inNamespace(NS).withLabel(BuildObjects.MOSB_LABEL).delete();
     client
         .batch()
         .v1()
@@ -63,8 +98,8 @@ class JobImageBuilderTest {
 
   @Test
   void theJobBuildsTheContextAndPushesWithTheMachineOsConfigsSecrets() throws Exception {
-    builder.start(request);
-    builder.start(request); // idempotent
+    assertThat(builder.start(request)).isEmpty();
+    assertThat(builder.start(request)).isEmpty(); // idempotent
 
     assertThat(name).matches("build-[0-9a-f]{32}");
     ConfigMap context = client.configMaps().inNamespace(NS).withName(name).get();
@@ -104,13 +139,63 @@ class JobImageBuilderTest {
     assertThat(pod.getVolumes())
         .filteredOn(v -> v.getSecret() != null)
         .extracting(v -> v.getSecret().getSecretName())
-        .containsExactly("layered-push-secret", "global-pull-secret-copy");
+        .containsExactly(name + "-push", name + "-base");
+    // The secrets stay in the controller's namespace; the build has copies beside its Job, owned
+    // by it (they go when the Job goes).
+    for (String[] copy :
+        new String[][] {{"push", "layered-push-secret"}, {"base", "global-pull-secret-copy"}}) {
+      Secret s = client.secrets().inNamespace(NS).withName(name + "-" + copy[0]).get();
+      assertThat(s.getType()).isEqualTo("kubernetes.io/dockerconfigjson");
+      assertThat(s.getData())
+          .isEqualTo(client.secrets().inNamespace(SECRETS).withName(copy[1]).get().getData());
+      assertThat(s.getMetadata().getOwnerReferences())
+          .singleElement()
+          .satisfies(
+              o -> {
+                assertThat(o.getKind()).isEqualTo("Job");
+                assertThat(o.getUid()).isEqualTo(job.getMetadata().getUid());
+              });
+    }
     assertThat(c.getVolumeMounts())
         .extracting(m -> m.getMountPath())
         .containsExactly(
             "/context", "/run/secrets/push", "/run/secrets/base", "/var/lib/containers");
 
     assertThat(builder.state(request, Instant.now())).isInstanceOf(ImageBuilder.Running.class);
+  }
+
+  /**
+   * The builds' namespace enforces Pod Security baseline: the build pod passes it (buildah adds
+   * only SETUID and SETGID), a privileged pod does not (the server's dry run; no job controller
+   * runs here to make the pod).
+   */
+  @Test
+  void theBuildPodPassesPodSecurityBaselineAndAPrivilegedPodDoesNot() {
+    Job job = BuildJobs.job(request, NS, "quay.io/buildah/stable:v1.39");
+    Pod pod =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName(name + "-pod")
+            .endMetadata()
+            .withSpec(job.getSpec().getTemplate().getSpec())
+            .build();
+    assertThat(client.pods().inNamespace(NS).resource(pod).dryRun().create()).isNotNull();
+    pod.getSpec().getContainers().get(0).getSecurityContext().setPrivileged(true);
+    assertThatThrownBy(() -> client.pods().inNamespace(NS).resource(pod).dryRun().create())
+        .hasMessageContaining("violates PodSecurity \"baseline:latest\": privileged");
+  }
+
+  @Test
+  void aMissingSecretFailsTheBuildAtOnceNamingItAndStartsNothing() {
+    client.secrets().inNamespace(SECRETS).withName("layered-push-secret").delete();
+    assertThat(builder.start(request))
+        .contains(
+            "MachineOSConfig layered names secret layered-push-secret (renderedImagePushSecret),"
+                + " which is not in namespace openshift-machine-config-operator");
+    assertThat(job()).isNull();
+    assertThat(
+            client.secrets().inNamespace(NS).withLabel(BuildObjects.MOSB_LABEL).list().getItems())
+        .isEmpty();
   }
 
   @Test

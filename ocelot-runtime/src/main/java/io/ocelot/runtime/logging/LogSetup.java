@@ -4,7 +4,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.filter.ThresholdFilter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.OutputStreamAppender;
@@ -35,7 +37,7 @@ public final class LogSetup {
           // JOSDK's configuration service logs under its own name, outside its package.
           "Default ConfigurationService implementation", Level.WARN);
 
-  static final String TEXT_PATTERN = "%d{HH:mm:ss.SSS} %level %logger{0} - %msg%n";
+  public static final String TEXT_PATTERN = "%d{HH:mm:ss.SSS} %level %logger{0} - %msg%n";
 
   private LogSetup() {}
 
@@ -53,20 +55,42 @@ public final class LogSetup {
     context.reset();
     Encoder<ILoggingEvent> encoder =
         settings.format() == LogFormat.JSON ? json(context) : text(context);
+    Level wanted = Level.toLevel(settings.level().toString());
     OutputStreamAppender<ILoggingEvent> appender = appender(settings);
     appender.setContext(context);
     appender.setName(settings.format().flag());
     appender.setEncoder(encoder);
+    ThresholdFilter threshold = new ThresholdFilter();
+    threshold.setLevel(wanted.toString());
+    threshold.start();
+    appender.addFilter(threshold);
     appender.start();
+    // The loggers say INFO even when the process prints only warnings: an attached appender (the
+    // simulator's per-node logs, which `kubectl logs` reads) still hears what a daemon says.
     Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    root.setLevel(Level.toLevel(settings.level().toString()));
+    root.setLevel(wanted.isGreaterOrEqual(Level.INFO) ? Level.INFO : wanted);
     root.addAppender(appender);
-    QUIET.forEach(
-        (name, level) -> {
-          Logger logger = context.getLogger(name);
-          // Quieter only: a process asked for WARN keeps JOSDK at WARN, not INFO.
-          logger.setLevel(level.isGreaterOrEqual(root.getLevel()) ? level : root.getLevel());
-        });
+    QUIET.forEach((name, level) -> context.getLogger(name).setLevel(level));
+  }
+
+  /**
+   * Adds an appender to the root logger, hearing INFO and above whatever the process prints. Call
+   * it after {@link #apply}: a reconfiguration drops it.
+   */
+  public static void attach(Appender<ILoggingEvent> appender) {
+    if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+      appender.setContext(context);
+      appender.start();
+      context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).addAppender(appender);
+    }
+  }
+
+  /** Removes and stops an appender {@link #attach} added. */
+  public static void detach(Appender<ILoggingEvent> appender) {
+    if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+      context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).detachAppender(appender);
+      appender.stop();
+    }
   }
 
   private static OutputStreamAppender<ILoggingEvent> appender(LogSettings settings) {

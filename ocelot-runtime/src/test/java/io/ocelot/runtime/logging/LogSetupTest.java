@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -97,6 +99,29 @@ class LogSetupTest {
     LOG.warn("shown too");
 
     assertThat(Files.readAllLines(file)).hasSize(2).allMatch(l -> l.contains("WARN"));
+  }
+
+  @Test
+  void anAttachedAppenderHearsInfoWhileTheProcessPrintsOnlyWarnings() throws IOException {
+    Path file = dir.resolve("quiet.log");
+    LogSetup.apply(LogSettings.defaults().withLevel(Level.WARN).toFile(file));
+    List<String> heard = new java.util.ArrayList<>();
+    AppenderBase<ILoggingEvent> nodeLog =
+        new AppenderBase<>() {
+          @Override
+          protected void append(ILoggingEvent e) {
+            heard.add(e.getLevel() + " " + e.getFormattedMessage());
+          }
+        };
+    LogSetup.attach(nodeLog);
+    LOG.info("stage OS image");
+    LOG.debug("not heard");
+    LoggerFactory.getLogger("io.javaoperatorsdk.operator.Operator").info("not heard either");
+    LogSetup.detach(nodeLog);
+    LOG.info("after detach");
+
+    assertThat(heard).containsExactly("INFO stage OS image");
+    assertThat(Files.readAllLines(file)).isEmpty();
   }
 
   @Test

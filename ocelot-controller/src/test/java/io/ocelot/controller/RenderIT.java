@@ -3,6 +3,7 @@ package io.ocelot.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ObjectReference;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.render.RenderDefaults;
@@ -103,6 +104,76 @@ class RenderIT {
     cluster.awaitCondition("RenderDegraded", c -> "False".equals(c.getStatus()));
     cluster.awaitCondition("Degraded", c -> "False".equals(c.getStatus()));
     assertThat(cluster.pool().getSpec().getConfiguration().getName()).isEqualTo(rendered);
+  }
+
+  /**
+   * Two MachineConfigs the server stores (each under etcd's 1.5 MiB) whose render it could not: the
+   * controller does not attempt the write (etcd would refuse it on every pass) but says so, with
+   * the size, and keeps the pool on its current config.
+   */
+  @Test
+  void aRenderTooLargeForEtcdDegradesRenderingNamingItsSize() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String rendered = cluster.awaitRendered(Optional.empty());
+    bigConfig("71-big-a", 640); // 853 KiB once in base64: incompressible
+    bigConfig("71-big-b", 640);
+    MachineConfigPoolCondition degraded =
+        cluster.awaitCondition("RenderDegraded", c -> "True".equals(c.getStatus()));
+    assertThat(degraded.getMessage())
+        .startsWith(
+            "Failed to render configuration for pool worker: could not generate rendered"
+                + " MachineConfig: rendered-worker-")
+        .containsPattern(
+            "would be 1[6-9]\\d\\d KiB, more than the 1536 KiB etcd stores in one object");
+    // The pool stays on a config it could store (with one of the two, if it rendered in between).
+    assertThat(cluster.pool().getSpec().getConfiguration().getSource())
+        .extracting(ObjectReference::getName)
+        .doesNotContain("71-big-b");
+    assertThat(renderedConfigs()).contains(rendered);
+  }
+
+  /** From 80 % of etcd's limit on, a new rendered config comes with a warning event. */
+  @Test
+  void aRenderNearEtcdsLimitIsAdoptedWithAWarning() {
+    cluster.example("00-worker.yaml");
+    cluster.pool(1);
+    cluster.startController();
+    String before = cluster.awaitRendered(Optional.empty());
+    bigConfig("72-big", 960); // 1280 KiB in base64: 83 % with the rest
+    String after = cluster.awaitRendered(Optional.of(before));
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(20))
+        .untilAsserted(
+            () ->
+                assertThat(cluster.events("RenderedConfigLarge"))
+                    .singleElement()
+                    .satisfies(
+                        e ->
+                            assertThat(e.getMessage())
+                                .startsWith(after + " is 12")
+                                .contains("% of the 1536 KiB etcd stores in one object")));
+  }
+
+  /** A worker MachineConfig with one file of {@code kib} KiB of noise (incompressible). */
+  private void bigConfig(String name, int kib) {
+    byte[] noise = new byte[kib * 1024];
+    new java.util.Random(name.hashCode()).nextBytes(noise);
+    cluster
+        .client
+        .resources(MachineConfig.class)
+        .resource(
+            Serialization.unmarshal(
+                ("{\"apiVersion\":\"machineconfiguration.openshift.io/v1\","
+                        + "\"kind\":\"MachineConfig\",\"metadata\":{\"name\":\"%s\","
+                        + "\"labels\":{\"machineconfiguration.openshift.io/role\":\"worker\"}},"
+                        + "\"spec\":{\"config\":{\"ignition\":{\"version\":\"3.4.0\"},"
+                        + "\"storage\":{\"files\":[{\"path\":\"/etc/%s.bin\",\"mode\":420,"
+                        + "\"contents\":{\"source\":\"data:;base64,%s\"}}]}}}}")
+                    .formatted(name, name, java.util.Base64.getEncoder().encodeToString(noise)),
+                MachineConfig.class))
+        .create();
   }
 
   /** The pool's render before {@code example} was added, and RenderDegraded's message after. */

@@ -37,6 +37,7 @@ public final class EventActions {
           // the controller: pools, rendered configs, builds
           Map.entry("RenderedConfigGenerated", "Rendering"),
           Map.entry("RenderedConfigRestored", "Rendering"),
+          Map.entry("RenderedConfigLarge", "Rendering"),
           Map.entry("SetDesiredConfig", "RollingOut"),
           Map.entry("SetDesiredConfigAndOSImage", "RollingOut"),
           Map.entry("Updating", "RollingOut"),

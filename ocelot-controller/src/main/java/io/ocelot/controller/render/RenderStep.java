@@ -25,8 +25,13 @@ public final class RenderStep {
   /** What rendering gave. */
   public sealed interface Outcome permits Rendered, Failed, SelectingAll {}
 
-  /** The rendered config and its sources; {@code config} may already exist. */
-  public record Rendered(MachineConfig config, List<ObjectReference> sources) implements Outcome {}
+  /**
+   * The rendered config and its sources; {@code config} may already exist. {@code sizeWarning}: it
+   * is near the largest object the cluster stores ({@link RenderedSize}).
+   */
+  public record Rendered(
+      MachineConfig config, List<ObjectReference> sources, Optional<String> sizeWarning)
+      implements Outcome {}
 
   /** The pool keeps its current config; {@code message} is RenderDegraded's. */
   public record Failed(String message) implements Outcome {}
@@ -80,7 +85,14 @@ public final class RenderStep {
                     : " (introduced by MachineConfig " + String.join(", ", offenders) + ")"));
       }
     }
-    return new Rendered(rendered.config(), rendered.sources());
+    String renderedName = rendered.config().getMetadata().getName();
+    int bytes = RenderedSize.bytes(rendered.config());
+    Optional<String> tooLarge = RenderedSize.refusal(renderedName, bytes);
+    if (tooLarge.isPresent()) {
+      return failed(name, tooLarge.get());
+    }
+    return new Rendered(
+        rendered.config(), rendered.sources(), RenderedSize.warning(renderedName, bytes));
   }
 
   private static List<String> reasons(MachineConfig current, MachineConfig next) {

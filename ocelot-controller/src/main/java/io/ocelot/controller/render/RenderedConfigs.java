@@ -71,6 +71,7 @@ public final class RenderedConfigs {
           // MCO's message names an OpenShift release version too; Ocelot has none to name, and
           // "release version: ," read as a bug.
           name + " successfully generated (controller version: " + controllerVersion + ")");
+      r.sizeWarning().ifPresent(w -> events.warning(pool, "RenderedConfigLarge", w));
     }
     PoolConfiguration wanted = new PoolConfiguration(name, r.sources());
     if (Objects.equals(pool.getSpec().getConfiguration(), wanted)) {

@@ -40,7 +40,7 @@ class AlertRulesTest {
   void promtoolChecksTheRules() throws Exception {
     Run r = promtool("check", "rules", "rules.yml");
     assertThat(r.exit()).as(r.out()).isZero();
-    assertThat(r.out()).contains("SUCCESS: 10 rules found");
+    assertThat(r.out()).contains("SUCCESS: 12 rules found");
   }
 
   @Test

@@ -137,7 +137,7 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(new DisruptionPolicyReconciler(), reconcilerDefaults(settings));
     operator.register(new RolloutPolicyReconciler(clock), reconcilerDefaults(settings));
     operator.register(
-        new BuildReconciler(client, builder, events, clock, settings.buildPoll()),
+        new BuildReconciler(client, builder, events, metrics.ocl(), clock, settings.buildPoll()),
         reconcilerDefaults(settings));
     operator.start();
     return new ControllerOperator(

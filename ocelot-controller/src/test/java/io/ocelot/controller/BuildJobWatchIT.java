@@ -110,6 +110,15 @@ class BuildJobWatchIT {
                     .anyMatch(b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED)));
     MachineOSBuild built = cluster.client.resources(MachineOSBuild.class).list().getItems().get(0);
     assertThat(built.getStatus().getDigestedImagePushSpec()).endsWith("@sha256:" + digest);
+    // OCL's metrics, with MCO's names: the pool's latest build succeeded, one build ended so.
+    String pool = ControllerHarness.POOL;
+    assertThat(cluster.metrics())
+        .contains("ocl_build_state{pool=\"" + pool + "\",state=\"succeeded\"} 1.0")
+        .contains("ocl_build_state{pool=\"" + pool + "\",state=\"building\"} 0.0")
+        .contains("ocl_build_total{pool=\"" + pool + "\",state=\"succeeded\"} 1.0")
+        .contains("ocl_build_duration_seconds_count{pool=\"" + pool + "\",state=\"succeeded\"} 1")
+        .contains("ocl_active_builds{pool=\"" + pool + "\"} 0.0")
+        .containsPattern("ocl_build_start_timestamp_seconds\\{pool=\"" + pool + "\"} 1\\.\\d+E9");
   }
 
   /**
@@ -145,5 +154,8 @@ class BuildJobWatchIT {
                                         + " openshift-machine-config-operator")));
     assertThat(jobs()).isEmpty();
     assertThat(cluster.events("BuildFailed")).isNotEmpty();
+    assertThat(cluster.metrics())
+        .contains("ocl_build_state{pool=\"" + ControllerHarness.POOL + "\",state=\"failed\"} 1.0")
+        .contains("ocl_build_total{pool=\"" + ControllerHarness.POOL + "\",state=\"failed\"} 1.0");
   }
 }

@@ -19,6 +19,7 @@ import io.ocelot.api.model.ObjectRef;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.controller.support.CacheStores;
 import io.ocelot.controller.support.ObjectEvents;
+import io.ocelot.controller.support.OclMetrics;
 import io.ocelot.controller.support.Owners;
 import java.time.Clock;
 import java.time.Duration;
@@ -53,6 +54,7 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
   private final KubernetesClient client;
   private final ImageBuilder builder;
   private final ObjectEvents events;
+  private final OclMetrics metrics;
   private final Clock clock;
   private final Duration poll;
 
@@ -63,11 +65,13 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
       KubernetesClient client,
       ImageBuilder builder,
       ObjectEvents events,
+      OclMetrics metrics,
       Clock clock,
       Duration poll) {
     this.client = client;
     this.builder = builder;
     this.events = events;
+    this.metrics = metrics;
     this.clock = clock;
     this.poll = poll;
   }
@@ -168,8 +172,11 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
       BuildConditions.set(created.getStatus(), BuildConditions.FAILED, refused.get(), now);
       created.getStatus().setBuildEnd(now);
       events.warning(mosc, "BuildFailed", refused.get());
+      Instant at = Instant.parse(now);
+      metrics.ended(request.pool(), OclMetrics.FAILED, at, at, false);
       return client.resources(MachineOSBuild.class).resource(created).updateStatus();
     }
+    metrics.started(request.pool(), Instant.parse(now));
     BuildConditions.set(created.getStatus(), BuildConditions.BUILDING, "Image build started", now);
     events.normal(
         mosc, "BuildStarted", "Started build " + request.name() + " of " + request.renderedName());
@@ -196,6 +203,14 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
       BuildConditions.set(build.getStatus(), BuildConditions.INTERRUPTED, i.reason(), now);
     }
     build.getStatus().setBuildEnd(now);
+    metrics.ended(
+        request.pool(),
+        state instanceof ImageBuilder.Succeeded
+            ? OclMetrics.SUCCEEDED
+            : state instanceof ImageBuilder.Failed ? OclMetrics.FAILED : OclMetrics.INTERRUPTED,
+        Instant.parse(build.getStatus().getBuildStart()),
+        Instant.parse(now),
+        true);
     return client.resources(MachineOSBuild.class).resource(build).updateStatus();
   }
 

@@ -21,6 +21,7 @@ public final class ControllerMetrics {
   private final Gauge poolCondition;
   private final Counter reconcileErrors;
   private final Counter poolPasses;
+  private final OclMetrics ocl;
 
   public ControllerMetrics(PrometheusRegistry registry) {
     drainErr =
@@ -53,6 +54,12 @@ public final class ControllerMetrics {
             .help("Passes over a pool (render, rollout, status); at most 5 a second per pool")
             .labelNames("pool")
             .register(registry);
+    ocl = new OclMetrics(registry);
+  }
+
+  /** On-cluster layering's metrics, in the same registry. */
+  public OclMetrics ocl() {
+    return ocl;
   }
 
   public void poolPass(String pool) {

@@ -251,6 +251,68 @@ class DrainIT {
         .doesNotContainKey(DrainReconciler.CORDONED_BY_US);
   }
 
+  /**
+   * Issue 40 item 8: after the budget blocking a drain was deleted, the node took 115 s to drain
+   * (its next retry). The controller watches budgets, and once nothing is refused it only waits for
+   * the evicted pods to go: with retries a minute apart, the drain ends within seconds of the
+   * budget's deletion.
+   */
+  @Test
+  void aDeletedBudgetLetsTheDrainGoOnAtOnceNotAtTheNextRetry() {
+    cluster.stopController();
+    cluster.drain =
+        new DrainSettings(
+            Duration.ofHours(1),
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(10),
+            Duration.ofMinutes(5),
+            Duration.ofMillis(500));
+    cluster.startController();
+    cluster.node("worker-0", null, "rendered-worker-1");
+    pod("web-0", Map.of(), null);
+    cluster
+        .client
+        .policy()
+        .v1()
+        .podDisruptionBudget()
+        .inNamespace(APPS)
+        .resource(
+            new PodDisruptionBudgetBuilder()
+                .withNewMetadata()
+                .withName("web-pdb")
+                .withNamespace(APPS)
+                .endMetadata()
+                .withNewSpec()
+                .withMinAvailable(new IntOrString(1))
+                .withNewSelector()
+                .addToMatchLabels("app", "web")
+                .endSelector()
+                .endSpec()
+                .build())
+        .create();
+    request(DRAIN);
+    awaitNode(n -> Boolean.TRUE.equals(n.getSpec().getUnschedulable()));
+    // The first eviction was refused: the next retry is a minute away.
+    await()
+        .during(Duration.ofSeconds(2))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> !acknowledged(cluster.node("worker-0"), DRAIN));
+
+    java.time.Instant deleted = java.time.Instant.now();
+    cluster
+        .client
+        .policy()
+        .v1()
+        .podDisruptionBudget()
+        .inNamespace(APPS)
+        .withName("web-pdb")
+        .delete();
+    awaitNode(n -> acknowledged(n, DRAIN));
+    assertThat(Duration.between(deleted, java.time.Instant.now()))
+        .isLessThan(Duration.ofSeconds(20));
+  }
+
   @Test
   void aNodeSomeoneElseCordonedStaysCordoned() {
     cluster.node("worker-0", null, "rendered-worker-1");

@@ -373,6 +373,8 @@ class KubeAccessIT {
           List.of("list", "pods", "--all-namespaces", "yes"),
           List.of("create", "pods", "--subresource=eviction", "-n", "apps", "yes"),
           List.of("list", "poddisruptionbudgets", "-n", "apps", "yes"),
+          // A budget's change lets a blocked drain go on at once.
+          List.of("watch", "poddisruptionbudgets", "-n", "apps", "yes"),
           List.of("create", "machineconfigs.machineconfiguration.openshift.io", "yes"),
           List.of("patch", "machineconfigpools.machineconfiguration.openshift.io", "yes"),
           List.of(

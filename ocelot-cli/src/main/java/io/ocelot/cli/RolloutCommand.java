@@ -8,9 +8,11 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
+import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.policy.StopTheLine;
+import io.ocelot.controller.rollout.MaxUnavailable;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -92,12 +94,47 @@ final class RolloutCommand implements Callable<Integer> {
               + "="
               + value.get()
               + ")");
+      stuck(p, value.get().substring(value.get().lastIndexOf(':') + 1)).ifPresent(out::println);
       out.flush();
       return 0;
     } catch (KubernetesClientException e) {
       err.println("error: cannot resume pool " + pool + ": " + e.getMessage());
       return ExitCodes.UNREADABLE;
     }
+  }
+
+  /**
+   * Why nothing can move even so, if nothing can: the failed nodes are unavailable and still take
+   * the pool's {@code maxUnavailable} slots (an admin read "resumed" and waited for nothing).
+   */
+  static Optional<String> stuck(MachineConfigPool p, String failedNodes) {
+    MachineConfigPoolStatus s = p.getStatus();
+    int unavailable = s == null ? 0 : count(s.getUnavailableMachineCount());
+    if (unavailable == 0) {
+      return Optional.empty();
+    }
+    MaxUnavailable.Result max =
+        MaxUnavailable.of(
+            p.getSpec() == null ? null : p.getSpec().getMaxUnavailable(),
+            count(s.getMachineCount()));
+    if (!(max instanceof MaxUnavailable.Count limit) || unavailable < limit.value()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "but nothing can move yet: "
+            + unavailable
+            + " node"
+            + (unavailable == 1 ? " is" : "s are")
+            + " unavailable and maxUnavailable is "
+            + limit.value()
+            + ", so no further node may start; the failed nodes ("
+            + failedNodes
+            + ") count while they are unavailable: fix them or 'ocelot rollout retry <node>', or"
+            + " raise the pool's maxUnavailable");
+  }
+
+  private static int count(Integer n) {
+    return n == null ? 0 : n;
   }
 
   private static Optional<MachineConfigPoolCondition> halted(MachineConfigPool p) {

@@ -96,6 +96,36 @@ class RolloutCommandIT {
         .containsEntry(StopTheLine.RESUMED, "rendered-worker-2:worker-0,worker-3");
   }
 
+  /**
+   * Issue 40 item 8: "resumed" while nothing could move (the failed node held the pool's only
+   * maxUnavailable slot). The resume still goes through, and says what keeps the rollout still.
+   */
+  @Test
+  void aResumeThatCannotMoveAnythingSaysWhy() {
+    StopTheLine.Halt halt =
+        new StopTheLine.Halt(
+            new PoolTarget("rendered-infra-2", Optional.empty()),
+            List.of(new StopTheLine.Failed("infra-0", "reboot command failed")),
+            1);
+    pool("infra-halted", Optional.of(halt.message("infra-halted")));
+    MachineConfigPool p = client.resources(MachineConfigPool.class).withName("infra-halted").get();
+    p.getStatus().setMachineCount(3);
+    p.getStatus().setUnavailableMachineCount(1); // infra-0, Degraded; maxUnavailable: 1
+    client.resource(p).updateStatus();
+
+    String[] r =
+        DescribeCommandIT.run(
+            "rollout", "resume", "infra-halted", "--kubeconfig", kubeconfig.toString());
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1])
+        .startsWith("pool infra-halted: rollout resumed past infra-0 (")
+        .endsWith(
+            "but nothing can move yet: 1 node is unavailable and maxUnavailable is 1, so no"
+                + " further node may start; the failed nodes (infra-0) count while they are"
+                + " unavailable: fix them or 'ocelot rollout retry <node>', or raise the pool's"
+                + " maxUnavailable\n");
+  }
+
   @Test
   void aPoolThatIsNotHaltedHasNothingToResumeAndAMissingPoolIsAnError() {
     pool("infra", Optional.empty());

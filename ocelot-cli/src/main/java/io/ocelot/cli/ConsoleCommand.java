@@ -2,9 +2,11 @@ package io.ocelot.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.console.Alert;
 import io.ocelot.console.Console;
 import io.ocelot.console.NodeStateAlerts;
+import io.ocelot.console.PoolAlerts;
 import io.ocelot.console.PrometheusAlerts;
 import io.ocelot.runtime.HttpEndpoint;
 import java.net.InetSocketAddress;
@@ -57,7 +59,10 @@ final class ConsoleCommand implements Callable<Integer> {
       Supplier<List<Alert>> alerts =
           prometheusUrl != null
               ? new PrometheusAlerts(prometheusUrl)
-              : () -> NodeStateAlerts.of(client.nodes().list().getItems());
+              : () ->
+                  PoolAlerts.plus(
+                      NodeStateAlerts.of(client.nodes().list().getItems()),
+                      PoolAlerts.of(client.resources(MachineConfigPool.class).list().getItems()));
       HttpServer server;
       try {
         server = HttpServer.create(where.get(), 0);

@@ -100,7 +100,10 @@ public final class ClusterSnapshot {
     r.put("members", progress.members()).put("updated", progress.updated());
     ArrayNode inFlight = r.putArray("inFlight");
     progress.inFlight().forEach(inFlight::add);
+    ArrayNode degraded = r.putArray("degraded");
+    progress.degraded().forEach(degraded::add);
     progress.next().ifPresent(x -> r.put("next", x));
+    r.put("halted", progress.halted());
     o.put("machines", s.getMachineCount())
         .put("updated", s.getUpdatedMachineCount())
         .put("ready", s.getReadyMachineCount())

@@ -51,7 +51,9 @@ public final class PrometheusAlerts implements Supplier<List<Alert>> {
         out.add(
             new Alert(
                 labels.path("alertname").asText(),
-                labels.path("node").asText(""),
+                labels.has("node") || !labels.has("pool")
+                    ? labels.path("node").asText("")
+                    : Alert.onPool(labels.path("pool").asText()),
                 labels.path("severity").asText("")));
       }
     }

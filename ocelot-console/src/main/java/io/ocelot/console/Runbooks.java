@@ -19,6 +19,8 @@ final class Runbooks {
           "MCCDrainError",
           "MCDPivotError",
           "MCDRebootError",
+          "OCLBuildDegraded",
+          "OCLBuildFailed",
           "OcelotControllerReconcileErrors",
           "OcelotHealthCheckFailed",
           "OcelotPoolDegraded",

@@ -17,6 +17,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
 import java.util.List;
@@ -258,6 +259,59 @@ class ClusterSnapshotTest {
                 + "\"state\":\"pending\"}]}}");
     assertThat(PrometheusAlerts.parse(body))
         .containsExactly(new Alert("MCDRebootError", "worker-1", "critical"));
+  }
+
+  /**
+   * Issue 40 item 8: the console showed "in flight / next" for a halted pool and a drifted node as
+   * in flight. A halted rollout has no next node; a Degraded node is degraded, not in flight.
+   */
+  @Test
+  void aHaltedPoolHasNoNextNodeAndADegradedNodeIsNotInFlight() {
+    MachineConfigPool pool = new MachineConfigPool();
+    pool.getMetadata().setName("worker");
+    pool.setSpec(new MachineConfigPoolSpec());
+    pool.getSpec().setConfiguration(new PoolConfiguration("rendered-worker-2", List.of()));
+    MachineConfigPoolStatus status = new MachineConfigPoolStatus();
+    MachineConfigPoolCondition halted = new MachineConfigPoolCondition();
+    halted.setType(PoolConditionType.ROLLOUT_HALTED);
+    halted.setStatus("True");
+    status.getConditions().add(halted);
+    pool.setStatus(status);
+    String old = "2026-12-01T00:00:00Z";
+    PoolProgress p =
+        PoolProgress.of(
+            pool,
+            List.of(
+                member("worker-a", "rendered-worker-1", "rendered-worker-2", "Degraded", old),
+                member("worker-b", "rendered-worker-2", "rendered-worker-2", "Done", old),
+                member("worker-c", "rendered-worker-2", "rendered-worker-2", "Degraded", old),
+                member("worker-d", "rendered-worker-1", "rendered-worker-1", "Done", old)));
+    assertThat(p.updated()).isEqualTo(1);
+    // worker-a's update fails and is retried: in flight; worker-c drifted on its config: degraded.
+    assertThat(p.degraded()).containsExactly("worker-c");
+    assertThat(p.inFlight()).containsExactly("worker-a");
+    assertThat(p.halted()).isTrue();
+    assertThat(p.next()).isEmpty();
+
+    // ... and without a Prometheus the console raises the controller's alerts from the pool.
+    MachineConfigPoolCondition degraded = new MachineConfigPoolCondition();
+    degraded.setType("Degraded");
+    degraded.setStatus("True");
+    status.getConditions().add(degraded);
+    assertThat(PoolAlerts.of(List.of(pool)))
+        .containsExactly(
+            new Alert("OcelotPoolDegraded", "pool/worker", "warning"),
+            new Alert("OcelotRolloutHalted", "pool/worker", "warning"));
+  }
+
+  @Test
+  void prometheusAlertsOfAPoolSayWhichPool() throws Exception {
+    JsonNode body =
+        Json.MAPPER.readTree(
+            "{\"data\":{\"alerts\":[{\"labels\":{\"alertname\":\"OcelotRolloutHalted\","
+                + "\"pool\":\"worker\",\"severity\":\"warning\"},\"state\":\"firing\"}]}}");
+    assertThat(PrometheusAlerts.parse(body))
+        .containsExactly(new Alert("OcelotRolloutHalted", "pool/worker", "warning"));
   }
 
   @Test

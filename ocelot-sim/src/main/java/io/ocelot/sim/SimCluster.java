@@ -11,6 +11,7 @@ import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.ControlPlaneException;
 import io.ocelot.apiserver.ControlPlanes;
 import io.ocelot.console.Console;
+import io.ocelot.console.PoolAlerts;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
@@ -202,7 +203,16 @@ public final class SimCluster implements AutoCloseable {
             settings.httpPort(),
             registry,
             this::apply,
-            server -> Console.mount(server, admin, () -> GaugeAlerts.of(nodes()), true));
+            server ->
+                Console.mount(
+                    server,
+                    admin,
+                    () ->
+                        PoolAlerts.plus(
+                            GaugeAlerts.of(nodes()),
+                            PoolAlerts.of(
+                                admin.resources(MachineConfigPool.class).list().getItems())),
+                    true));
     ticker.scheduleWithFixedDelay(
         this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     long renew = SimKubelet.LEASE_RENEW.toMillis();

@@ -155,6 +155,30 @@ class DrainIT {
     return created;
   }
 
+  /** A budget that keeps web-0 from being evicted (at least one web pod must stay). */
+  void webBudget() {
+    cluster
+        .client
+        .policy()
+        .v1()
+        .podDisruptionBudget()
+        .inNamespace(APPS)
+        .resource(
+            new PodDisruptionBudgetBuilder()
+                .withNewMetadata()
+                .withName("web-pdb")
+                .withNamespace(APPS)
+                .endMetadata()
+                .withNewSpec()
+                .withMinAvailable(new IntOrString(1))
+                .withNewSelector()
+                .addToMatchLabels("app", "web")
+                .endSelector()
+                .endSpec()
+                .build())
+        .create();
+  }
+
   void request(String drain) {
     cluster
         .client
@@ -187,26 +211,7 @@ class DrainIT {
     pod("web-0", Map.of(), null);
     pod("agent-0", Map.of(), daemonSet());
     pod("static-0", Map.of("kubernetes.io/config.mirror", "x"), null);
-    cluster
-        .client
-        .policy()
-        .v1()
-        .podDisruptionBudget()
-        .inNamespace(APPS)
-        .resource(
-            new PodDisruptionBudgetBuilder()
-                .withNewMetadata()
-                .withName("web-pdb")
-                .withNamespace(APPS)
-                .endMetadata()
-                .withNewSpec()
-                .withMinAvailable(new IntOrString(1))
-                .withNewSelector()
-                .addToMatchLabels("app", "web")
-                .endSelector()
-                .endSpec()
-                .build())
-        .create();
+    webBudget();
 
     request(DRAIN);
     Node cordoned = awaitNode(n -> Boolean.TRUE.equals(n.getSpec().getUnschedulable()));
@@ -271,26 +276,7 @@ class DrainIT {
     cluster.startController();
     cluster.node("worker-0", null, "rendered-worker-1");
     pod("web-0", Map.of(), null);
-    cluster
-        .client
-        .policy()
-        .v1()
-        .podDisruptionBudget()
-        .inNamespace(APPS)
-        .resource(
-            new PodDisruptionBudgetBuilder()
-                .withNewMetadata()
-                .withName("web-pdb")
-                .withNamespace(APPS)
-                .endMetadata()
-                .withNewSpec()
-                .withMinAvailable(new IntOrString(1))
-                .withNewSelector()
-                .addToMatchLabels("app", "web")
-                .endSelector()
-                .endSpec()
-                .build())
-        .create();
+    webBudget();
     request(DRAIN);
     awaitNode(n -> Boolean.TRUE.equals(n.getSpec().getUnschedulable()));
     // The first eviction was refused: the next retry is a minute away.

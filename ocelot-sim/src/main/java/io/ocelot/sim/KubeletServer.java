@@ -158,7 +158,13 @@ final class KubeletServer implements AutoCloseable {
     boolean follow = "true".equals(query.get("follow"));
     List<NodeLogs.Line> lines = node.map(n -> logs.since(n, 0)).orElse(List.of());
     if (query.containsKey("tailLines")) {
-      int tail = Math.max(0, Integer.parseInt(query.get("tailLines")));
+      int tail;
+      try {
+        tail = Math.max(0, Integer.parseInt(query.get("tailLines")));
+      } catch (NumberFormatException e) {
+        respond(exchange, 400, "tailLines must be a number, got " + query.get("tailLines") + "\n");
+        return;
+      }
       lines = lines.subList(Math.max(0, lines.size() - tail), lines.size());
     }
     exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");

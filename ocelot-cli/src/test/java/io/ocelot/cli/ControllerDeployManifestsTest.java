@@ -29,6 +29,16 @@ class ControllerDeployManifestsTest {
     assertThat(pod.path("serviceAccountName").asText()).isEqualTo("ocelot-controller");
   }
 
+  private static List<String> secretVerbs(JsonNode role) {
+    List<String> verbs = new java.util.ArrayList<>();
+    for (JsonNode rule : role.path("rules")) {
+      if (rule.path("resources").toString().contains("\"secrets\"")) {
+        rule.path("verbs").forEach(v -> verbs.add(v.asText()));
+      }
+    }
+    return verbs;
+  }
+
   @Test
   void rbacGrantsWhatTheReconcilersDoAndNothingMore() throws Exception {
     List<JsonNode> objects = objects("controller");
@@ -42,6 +52,7 @@ class ControllerDeployManifestsTest {
             "pods:list",
             "pods/eviction:create",
             "poddisruptionbudgets:list",
+            "poddisruptionbudgets:watch",
             "machineconfigs:get",
             "machineconfigs:list",
             "machineconfigs:watch",
@@ -94,8 +105,24 @@ class ControllerDeployManifestsTest {
             "jobs:create",
             "configmaps:get",
             "configmaps:create",
-            "configmaps:update");
-    assertThat(grants(objects)).noneMatch(g -> g.startsWith("secrets") || g.contains("*"));
+            "configmaps:update",
+            "secrets:get",
+            "secrets:create",
+            "secrets:update",
+            "secrets:patch");
+    assertThat(grants(objects)).noneMatch(g -> g.contains("*"));
+    // Secrets: never cluster-wide, never listed; read by name where MCO keeps the MachineOSConfigs'
+    // secrets, written only beside the build Jobs (their copies).
+    assertThat(kind(objects, "ClusterRole", "ocelot-controller").toString())
+        .doesNotContain("secrets");
+    assertThat(secretVerbs(kind(objects, "Role", "ocelot-controller"))).containsExactly("get");
+    assertThat(
+            kind(objects, "Role", "ocelot-controller").path("metadata").path("namespace").asText())
+        .isEqualTo("openshift-machine-config-operator");
+    JsonNode builds = kind(objects, "Role", "ocelot-controller-builds");
+    assertThat(builds.path("metadata").path("namespace").asText()).isEqualTo("ocelot-builds");
+    assertThat(secretVerbs(builds)).containsExactly("get", "create", "update", "patch");
+    assertThat(builds.toString()).contains("\"jobs\"");
     JsonNode binding = kind(objects, "ClusterRoleBinding", "ocelot-controller");
     assertThat(binding.path("subjects").get(0).path("name").asText())
         .isEqualTo("ocelot-controller");

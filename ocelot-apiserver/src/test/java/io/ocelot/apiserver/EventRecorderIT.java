@@ -10,18 +10,17 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.ocelot.runtime.kube.EventRecorder;
+import io.ocelot.testing.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,26 +36,7 @@ class EventRecorderIT {
 
   @TempDir Path dir;
 
-  private final AtomicReference<Instant> now =
-      new AtomicReference<>(Instant.parse("2026-12-07T03:00:00.123456789Z"));
-
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-          return this;
-        }
-
-        @Override
-        public Instant instant() {
-          return now.get();
-        }
-      };
+  private final ManualClock clock = ManualClock.at(Instant.parse("2026-12-07T03:00:00.123456789Z"));
 
   private Node node(String name) {
     return PLANE
@@ -86,9 +66,9 @@ class EventRecorderIT {
             Map.of("ocelot.io/failure", "{\"phase\":\"reboot\"}"),
             Optional.of("worker-1"));
     daemon.record(failed);
-    now.set(now.get().plusSeconds(30));
+    clock.advance(Duration.ofSeconds(30));
     daemon.record(failed);
-    now.set(now.get().plusSeconds(30));
+    clock.advance(Duration.ofSeconds(30));
     daemon.record(failed);
     daemon.record(EventRecorder.Occurrence.of(on, "Normal", "Drain", "Draining node."));
 
@@ -153,7 +133,12 @@ class EventRecorderIT {
             .withUid("u-2")
             .endMetadata()
             .build();
-    new EventRecorder(PLANE.client, "machineconfigcontroller", Optional.empty(), clock)
+    new EventRecorder(
+            PLANE.client,
+            "machineconfigcontroller",
+            Optional.empty(),
+            clock,
+            () -> "ocelot-controller-7d9f")
         .record(
             EventRecorder.Occurrence.of(
                 EventRecorder.Involved.of(pod), "Normal", "BuildStarted", "Started build"));
@@ -161,8 +146,7 @@ class EventRecorderIT {
     assertThat(in).hasSize(1);
     assertThat(in.get(0).getAction()).isEqualTo("Building");
     assertThat(in.get(0).getReportingInstance())
-        .startsWith("machineconfigcontroller-")
-        .hasSizeGreaterThan(24);
+        .isEqualTo("machineconfigcontroller-ocelot-controller-7d9f");
     PLANE.client.resource(builds).delete();
   }
 

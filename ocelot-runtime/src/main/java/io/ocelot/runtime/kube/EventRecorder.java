@@ -20,6 +20,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,6 +88,7 @@ public final class EventRecorder {
   private final String component;
   private final Optional<String> namespace;
   private final Clock clock;
+  private final Supplier<String> host;
   private volatile String localHost;
   private final AtomicLong sequence = new AtomicLong();
   private final EventSeries<Event> series = new EventSeries<>();
@@ -98,24 +100,41 @@ public final class EventRecorder {
    */
   public EventRecorder(
       KubernetesClient client, String component, Optional<String> namespace, Clock clock) {
+    this(client, component, namespace, clock, () -> processHost(System.getenv()));
+  }
+
+  /**
+   * The same, with {@code host} naming this process's host when an event names none (asked once,
+   * only then: the daemon's events always name their node).
+   */
+  public EventRecorder(
+      KubernetesClient client,
+      String component,
+      Optional<String> namespace,
+      Clock clock,
+      Supplier<String> host) {
     this.client = client;
     this.component = component;
     this.namespace = namespace;
     this.clock = clock;
+    this.host = host;
   }
 
   /**
-   * This process's host, asked once and only when an event names none (the controller's): in a pod,
-   * its name ($POD_NAME, else $HOSTNAME, which the kubelet sets), else the host's name.
+   * This process's host: in a pod, its name ({@code POD_NAME}, else {@code HOSTNAME}, which the
+   * kubelet sets), else the host's name.
    */
+  static String processHost(Map<String, String> env) {
+    return Optional.ofNullable(env.get("POD_NAME"))
+        .or(() -> Optional.ofNullable(env.get("HOSTNAME")))
+        .filter(h -> !h.isBlank())
+        .orElseGet(EventRecorder::hostName);
+  }
+
   private String localHost() {
     String known = localHost;
     if (known == null) {
-      known =
-          Optional.ofNullable(System.getenv("POD_NAME"))
-              .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
-              .filter(h -> !h.isBlank())
-              .orElseGet(EventRecorder::hostName);
+      known = host.get();
       localHost = known;
     }
     return known;

@@ -54,6 +54,17 @@ class EventRecorderTest {
   }
 
   @Test
+  void theProcessHostIsThePodsNameWhereThereIsOne() {
+    assertThat(
+            EventRecorder.processHost(
+                java.util.Map.of("POD_NAME", "ocelot-controller-7d9f", "HOSTNAME", "h")))
+        .isEqualTo("ocelot-controller-7d9f");
+    assertThat(EventRecorder.processHost(java.util.Map.of("HOSTNAME", "ocelot-controller-x")))
+        .isEqualTo("ocelot-controller-x");
+    assertThat(EventRecorder.processHost(java.util.Map.of("POD_NAME", " "))).isNotBlank();
+  }
+
+  @Test
   void aFailureToRecordIsLoggedNotThrown() {
     // Nothing listens on port 1: every request fails as an unreachable API server's would.
     try (KubernetesClient unreachable =

@@ -33,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 class HelmChartIT {
   static final Path CHART = Path.of("..", "charts", "ocelot").toAbsolutePath().normalize();
   static final Path DEPLOY = Path.of("..", "deploy").toAbsolutePath().normalize();
-  static final String SA = "system:serviceaccount:openshift-machine-config-operator:";
   static final List<String> CHART_LABELS =
       List.of(
           "app.kubernetes.io/managed-by",
@@ -208,7 +207,7 @@ class HelmChartIT {
                               "node",
                               "worker-0",
                               "machineconfiguration.openshift.io/state=Done",
-                              "--as=" + SA + "ocelot-daemon"))
+                              "--as=" + KubeAccessIT.SA + "ocelot-daemon"))
                       .contains("a machine-config daemon may only change its own Node"));
       assertThat(helm.ok(dir, "uninstall", "ocelot", "--kubeconfig", kubeconfig.toString()))
           .contains("release \"ocelot\" uninstalled");
@@ -220,7 +219,7 @@ class HelmChartIT {
     args[0] = "auth";
     args[1] = "can-i";
     System.arraycopy(what, 0, args, 2, what.length);
-    args[what.length + 2] = "--as=" + SA + sa;
+    args[what.length + 2] = "--as=" + KubeAccessIT.SA + sa;
     // The answer is the last line's first word (kubectl warns above it, e.g. of a cluster-scoped
     // resource, and may say why after it: "no - RBAC: ...").
     List<String> lines = k.run(args).out().trim().lines().toList();

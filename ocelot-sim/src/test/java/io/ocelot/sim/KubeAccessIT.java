@@ -211,11 +211,22 @@ class KubeAccessIT {
     // -f follows: a line the daemon logs later arrives on the open stream.
     Process follow = kubectl.start("logs", "-n", ns, "ocelot-daemon-worker-0", "-f");
     try {
-      Thread.sleep(1000);
+      java.io.BufferedReader out = follow.inputReader();
+      // The history first (the daemon logged at its start): kubectl is following from here on.
+      assertThat(
+              java.util.concurrent.CompletableFuture.supplyAsync(
+                      () -> {
+                        try {
+                          return out.readLine();
+                        } catch (java.io.IOException e) {
+                          throw new java.io.UncheckedIOException(e);
+                        }
+                      })
+                  .get(20, java.util.concurrent.TimeUnit.SECONDS))
+          .isNotNull();
       org.slf4j.MDC.put("node", "worker-0");
       org.slf4j.LoggerFactory.getLogger("io.ocelot.daemon.Daemon").info("followed by kubectl");
       org.slf4j.MDC.remove("node");
-      java.io.BufferedReader out = follow.inputReader();
       java.util.concurrent.CompletableFuture<String> line =
           java.util.concurrent.CompletableFuture.supplyAsync(
               () -> {

@@ -1,22 +1,14 @@
 package io.ocelot.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import io.ocelot.runtime.OcelotVersion;
 import picocli.CommandLine;
 
-/** Reads the version the build wrote into {@code ocelot-version.properties}. */
+/** The version the build wrote into {@code ocelot-version.properties}, and the JVM's. */
 final class VersionProvider implements CommandLine.IVersionProvider {
   @Override
-  public String[] getVersion() throws IOException {
-    Properties p = new Properties();
-    try (InputStream in = VersionProvider.class.getResourceAsStream("/ocelot-version.properties")) {
-      if (in != null) {
-        p.load(in);
-      }
-    }
+  public String[] getVersion() {
     return new String[] {
-      "ocelot " + p.getProperty("version", "unknown"),
+      "ocelot " + OcelotVersion.current(),
       "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
     };
   }

@@ -2,12 +2,11 @@ package io.ocelot.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ocelot.runtime.OcelotVersion;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +56,7 @@ class ChartSourcesTest {
 
   @Test
   void chartAndImagesFollowTheProjectsVersion() throws IOException {
-    String version = projectVersion().replace("-SNAPSHOT", "");
+    String version = OcelotVersion.release();
     String chart = Files.readString(CHART.resolve("Chart.yaml"));
     assertThat(chart).contains("\nversion: " + version + "\n");
     assertThat(chart).contains("\nappVersion: \"" + version + "\"\n");
@@ -65,14 +64,6 @@ class ChartSourcesTest {
         .contains("image: quay.io/ocelot/ocelot-daemon:" + version + "\n");
     assertThat(Files.readString(ROOT.resolve("deploy/controller/02-deployment.yaml")))
         .contains("image: quay.io/ocelot/ocelot:" + version + "\n");
-  }
-
-  private static String projectVersion() throws IOException {
-    Properties p = new Properties();
-    try (InputStream in = Main.class.getResourceAsStream("/ocelot-version.properties")) {
-      p.load(in);
-    }
-    return p.getProperty("version");
   }
 
   private static List<String> names(Path dir) throws IOException {

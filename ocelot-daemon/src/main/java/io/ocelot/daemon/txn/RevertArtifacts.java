@@ -3,6 +3,7 @@ package io.ocelot.daemon.txn;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.Systemd;
+import io.ocelot.runtime.OcelotVersion;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -17,10 +18,10 @@ final class RevertArtifacts {
   static final String UNIT = "machine-config-daemon-revert.service";
 
   /**
-   * Ocelot's CLI image (the controller's), which carries {@code ocelot host firstboot}; the
-   * daemon's own image carries only the daemon.
+   * Ocelot's CLI image (the controller's) of the daemon's own version, which carries {@code ocelot
+   * host firstboot}; the daemon's own image carries only the daemon.
    */
-  static final String IMAGE = "quay.io/ocelot/ocelot:latest";
+  static final String IMAGE = OcelotVersion.cliImage();
 
   private RevertArtifacts() {}
 

@@ -12,6 +12,7 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
 import io.ocelot.daemon.plan.UpdatePlan;
 import io.ocelot.fakehost.FakeHost;
+import io.ocelot.runtime.OcelotVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -113,6 +114,12 @@ class UpdateKindsTest {
             h.root.resolve(
                 "etc/systemd/system/multi-user.target.requires/machine-config-daemon-revert.service"))
         .isSymbolicLink();
+    // The unit runs the CLI image of the daemon's own version, never a moving `latest`.
+    assertThat(h.root.resolve("etc/systemd/system/machine-config-daemon-revert.service"))
+        .content()
+        .contains(" quay.io/ocelot/ocelot:" + OcelotVersion.release() + " host firstboot ")
+        .doesNotContain(":latest");
+    assertThat(OcelotVersion.release()).matches("\\d+\\.\\d+\\.\\d+");
 
     // The base image's /etc lacks a file the layered image carried: the first boot re-applies it.
     Files.delete(h.root.resolve("etc/chrony.conf"));

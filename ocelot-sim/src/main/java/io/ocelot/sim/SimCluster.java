@@ -515,6 +515,21 @@ public final class SimCluster implements AutoCloseable {
     return state;
   }
 
+  /**
+   * Stops the controller in this JVM for one in another process (a container of the controller's
+   * image, as a test runs it); returns the kubeconfig it logs in with, a token of its
+   * ServiceAccount.
+   */
+  public synchronized String handOverController() {
+    if (controller != null) {
+      controller.close();
+      controller = null;
+      controllerClient.close();
+      controllerClient = null;
+    }
+    return access.controllerKubeconfig();
+  }
+
   public String httpUrl() {
     return "http://127.0.0.1:" + http.port();
   }

@@ -32,6 +32,7 @@ public final class SimulatedNode extends SimNode {
   private volatile PrometheusRegistry registry = new PrometheusRegistry();
   private Daemon daemon;
   private KubernetesClient daemonClient;
+  private ExternalDaemon external;
 
   SimulatedNode(
       String name,
@@ -54,6 +55,14 @@ public final class SimulatedNode extends SimNode {
   }
 
   synchronized void startDaemon() throws HostException {
+    if (external != null) {
+      try {
+        external.start(access.daemonKubeconfig(name()));
+      } catch (SimException e) {
+        throw new HostException("the daemon's pod did not start: " + e.getMessage(), e);
+      }
+      return;
+    }
     registry = new PrometheusRegistry();
     daemonClient = access.daemon(name());
     daemon =
@@ -125,8 +134,23 @@ public final class SimulatedNode extends SimNode {
     return access.daemonKubeconfig(name());
   }
 
+  /**
+   * Hands this node's daemon to {@code pod} for good: the in-process daemon stops, and from now on
+   * the node's power transitions stop and start {@code pod}, as a kubelet does its DaemonSet pod
+   * around a reboot. {@code pod} gets a fresh token at each start.
+   */
+  public synchronized void handOver(ExternalDaemon pod) throws SimException {
+    stopDaemon();
+    external = pod;
+    pod.start(access.daemonKubeconfig(name()));
+  }
+
   @Override
   synchronized void stopDaemon() {
+    if (external != null) {
+      external.stop();
+      return;
+    }
     if (daemon != null) {
       daemon.close();
       daemon = null;

@@ -227,8 +227,12 @@ class DrainIT {
                     .startsWith("Draining node worker-0 has failed for ")
                     .contains("cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)")
                     .endsWith("still retrying"));
+    // In status too, not only in an event: the node says what refuses its drain.
     assertThat(cluster.node("worker-0").getMetadata().getAnnotations())
-        .doesNotContainKey(NodeAnnotations.LAST_APPLIED_DRAIN);
+        .doesNotContainKey(NodeAnnotations.LAST_APPLIED_DRAIN)
+        .containsEntry(
+            NodeAnnotations.DRAIN_BLOCKED,
+            "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)");
 
     cluster
         .client
@@ -248,6 +252,8 @@ class DrainIT {
         .containsExactlyInAnyOrder("agent-0", "static-0");
     assertThat(cluster.metrics()).doesNotContain("mcc_drain_err{node=\"worker-0\"}");
     assertThat(events("Drained")).hasSize(1);
+    assertThat(cluster.node("worker-0").getMetadata().getAnnotations())
+        .doesNotContainKey(NodeAnnotations.DRAIN_BLOCKED);
 
     request(UNCORDON);
     Node done = awaitNode(n -> acknowledged(n, UNCORDON));

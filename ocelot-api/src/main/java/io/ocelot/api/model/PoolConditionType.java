@@ -22,5 +22,11 @@ public final class PoolConditionType {
    */
   public static final String ROLLOUT_HALTED = "RolloutHalted";
 
+  /**
+   * Ocelot's: True while drains of the pool's nodes have pods they cannot evict; the message names
+   * each node, pod and PodDisruptionBudget. Kept (False) only on pools that ever had it.
+   */
+  public static final String DRAIN_BLOCKED = "DrainBlocked";
+
   private PoolConditionType() {}
 }

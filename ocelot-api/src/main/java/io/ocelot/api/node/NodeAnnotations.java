@@ -34,6 +34,17 @@ public final class NodeAnnotations {
    */
   public static final String RETRY_REQUESTED = OCELOT_PREFIX + "retry-requested";
 
+  /**
+   * Set by the controller while a drain it runs has pods it cannot evict: which, and the
+   * PodDisruptionBudgets that refuse them ({@code cannot evict pod ns/p (PodDisruptionBudget
+   * ns/b)}); removed once nothing refuses, and when the drain is acknowledged or replaced. The
+   * drain blocker as status, not only as an event.
+   */
+  public static final String DRAIN_BLOCKED = OCELOT_PREFIX + "drain-blocked";
+
+  /** {@link #DRAIN_BLOCKED} never holds more than this many characters. */
+  public static final int DRAIN_BLOCKED_MAX_LENGTH = 1024;
+
   /** The only value of {@link #POST_CONFIG_ACTION} besides empty. */
   public static final String POST_CONFIG_ACTION_REBOOTING = "Rebooting";
 

@@ -14,6 +14,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.ocelot.api.kube.ObjectMaps;
+import io.ocelot.api.node.AnnotatedNode;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.support.CacheStores;
@@ -101,10 +102,8 @@ public final class DrainReconciler implements Reconciler<Node> {
   }
 
   static boolean drainUnderWay(Node n) {
-    Map<String, String> a = annotations(n);
-    String wanted = a.getOrDefault(NodeAnnotations.DESIRED_DRAIN, "");
-    return DrainRequest.parse(wanted).filter(r -> r.verb() == DrainRequest.Verb.DRAIN).isPresent()
-        && !wanted.equals(a.get(NodeAnnotations.LAST_APPLIED_DRAIN));
+    AnnotatedNode view = () -> annotations(n);
+    return view.drainUnderWay();
   }
 
   @Override
@@ -127,7 +126,7 @@ public final class DrainReconciler implements Reconciler<Node> {
       return UpdateControl.noUpdate();
     }
     if (request.get().verb() == DrainRequest.Verb.UNCORDON) {
-      nodes.update(node, n -> uncordon(n) | acknowledge(n, wanted));
+      nodes.update(node, n -> uncordon(n) | acknowledge(n, wanted) | unblocked(n));
       LOG.info("node {}: uncordoned ({})", name, wanted);
       return UpdateControl.noUpdate();
     }
@@ -139,11 +138,30 @@ public final class DrainReconciler implements Reconciler<Node> {
       // Reported before the acknowledgement, so whoever sees the ack sees the report too.
       metrics.drainSucceeded(name);
       events.normal(node, "Drained", "Drained node " + name + " for " + wanted);
-      nodes.update(cordoned, n -> acknowledge(n, wanted));
+      nodes.update(cordoned, n -> acknowledge(n, wanted) | unblocked(n));
       attempts.forget(name);
       return UpdateControl.noUpdate();
     }
+    // Status, not only an event: what refuses the drain now (nothing, once only pods that were
+    // evicted are left to end).
+    nodes.update(
+        cordoned,
+        n ->
+            blocked.isEmpty()
+                ? unblocked(n)
+                : blockedBy(n, "cannot evict " + String.join(", ", blocked)));
     return retryLater(node, wanted, blocked);
+  }
+
+  private static boolean blockedBy(Node n, String why) {
+    int max = NodeAnnotations.DRAIN_BLOCKED_MAX_LENGTH;
+    String value = why.length() <= max ? why : why.substring(0, max - 3) + "...";
+    return !value.equals(mutableAnnotations(n).put(NodeAnnotations.DRAIN_BLOCKED, value));
+  }
+
+  private static boolean unblocked(Node n) {
+    return n.getMetadata().getAnnotations() != null
+        && n.getMetadata().getAnnotations().remove(NodeAnnotations.DRAIN_BLOCKED) != null;
   }
 
   /** Evicts every drainable pod once; returns why the blocked ones are blocked. */

@@ -4,6 +4,7 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.text.GoQuote;
 import io.ocelot.controller.members.NodeClassifier;
 import io.ocelot.controller.members.PoolNode;
@@ -143,8 +144,39 @@ public final class PoolStatusCalculator {
     if (wasStuck) {
       c.add(cond(in, PoolConditionType.RECONCILE_DEGRADED, false, "", ""));
     }
+    drainBlocked(in, c);
     s.setConditions(c);
     return s;
+  }
+
+  /**
+   * Ocelot's DrainBlocked: True while drains of member nodes have pods they cannot evict (the drain
+   * controller's {@code ocelot.io/drain-blocked} on each node), naming node, pod and budget; False
+   * afterwards, kept only on pools that ever had it.
+   */
+  private static void drainBlocked(Input in, List<MachineConfigPoolCondition> c) {
+    List<String> parts = new ArrayList<>();
+    for (PoolNode n : in.nodes()) {
+      String why = n.annotations().get(NodeAnnotations.DRAIN_BLOCKED);
+      if (why != null) {
+        parts.add("Node " + n.name() + ": " + why);
+      }
+    }
+    boolean had =
+        in.previous().stream()
+            .flatMap(p -> p.getConditions().stream())
+            .anyMatch(p -> PoolConditionType.DRAIN_BLOCKED.equals(p.getType()));
+    if (!parts.isEmpty()) {
+      c.add(
+          cond(
+              in,
+              PoolConditionType.DRAIN_BLOCKED,
+              true,
+              "EvictionRefused",
+              String.join(", ", parts)));
+    } else if (had) {
+      c.add(cond(in, PoolConditionType.DRAIN_BLOCKED, false, "", ""));
+    }
   }
 
   /**

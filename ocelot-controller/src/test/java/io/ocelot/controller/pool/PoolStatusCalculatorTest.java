@@ -216,6 +216,54 @@ class PoolStatusCalculatorTest {
         .isEqualTo("Failed to render configuration for pool worker: bad");
   }
 
+  /**
+   * Issue 40 item 8: the drain blocker in the pool's status. Absent on a pool that never had one
+   * (MCO's conditions only), True naming node, pod and budget while a drain is refused, False
+   * after.
+   */
+  @Test
+  void drainBlockedNamesEachBlockedNodeAndStaysFalseAfterwards() {
+    PoolNode quiet = node("a", "rendered-worker-2", "rendered-worker-2", "Done");
+    assertThat(conditions(status(List.of(quiet), false, Optional.empty())))
+        .doesNotContainKey("DrainBlocked");
+
+    PoolNode blocked = node("b", "rendered-worker-1", "rendered-worker-2", "Working");
+    PoolNode b =
+        new PoolNode(
+            "b",
+            Map.of(
+                NodeAnnotations.CURRENT_CONFIG, "rendered-worker-1",
+                NodeAnnotations.DESIRED_CONFIG, "rendered-worker-2",
+                NodeAnnotations.STATE, "Working",
+                NodeAnnotations.DRAIN_BLOCKED,
+                    "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)"),
+            Map.of(),
+            false,
+            blocked.created());
+    MachineConfigPoolStatus during = status(List.of(quiet, b), false, Optional.empty());
+    MachineConfigPoolCondition c = conditions(during).get("DrainBlocked");
+    assertThat(c.getStatus()).isEqualTo("True");
+    assertThat(c.getReason()).isEqualTo("EvictionRefused");
+    assertThat(c.getMessage())
+        .isEqualTo("Node b: cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)");
+
+    MachineConfigPoolStatus after =
+        PoolStatusCalculator.calculate(
+            new PoolStatusCalculator.Input(
+                List.of(quiet, blocked),
+                R2,
+                false,
+                false,
+                new PoolConfiguration("rendered-worker-2", List.of()),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(during),
+                3,
+                "2026-12-02T13:00:00Z",
+                Map.of()));
+    assertThat(conditions(after).get("DrainBlocked").getStatus()).isEqualTo("False");
+  }
+
   @Test
   void transitionTimesSurviveUnchangedConditions() {
     MachineConfigPoolStatus first =

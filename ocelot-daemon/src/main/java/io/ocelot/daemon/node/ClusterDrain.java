@@ -99,11 +99,16 @@ public final class ClusterDrain implements DrainHandshake {
       throws HostException {
     Instant deadline = clock.instant().plus(timeout);
     NodeView now = node;
+    Optional<String> blocker = Optional.empty();
     while (true) {
       try {
         now = NodeView.of(writer.read());
         if (now.lastAppliedDrain().equals(Optional.of(request.value()))) {
           return;
+        }
+        if (!now.drainBlocked().equals(blocker)) {
+          blocker = now.drainBlocked();
+          tell(request, blocker);
         }
       } catch (HostException e) {
         // The API server may be restarting: keep asking until the deadline.
@@ -117,7 +122,9 @@ public final class ClusterDrain implements DrainHandshake {
                 + node.name()
                 + " after "
                 + human(timeout)
-                + ". Please see machine-config-controller logs for more information";
+                + ". Please see machine-config-controller logs for more information"
+                // The cause, when the controller said it: the pods and budgets refusing it.
+                + blocker.map(b -> " (the controller: " + b + ")").orElse("");
         events.warning(now, failedReason, message);
         throw new HostException(message);
       }
@@ -127,6 +134,15 @@ public final class ClusterDrain implements DrainHandshake {
         Thread.currentThread().interrupt();
         throw new HostException("interrupted while waiting for the " + verb);
       }
+    }
+  }
+
+  /** A report of the blocker is status only: failing to write it never fails the drain. */
+  private void tell(DrainRequest request, Optional<String> blocker) {
+    try {
+      ask.blocked(request, blocker);
+    } catch (HostException e) {
+      LOG.warn("could not report what blocks the drain: {}", e.getMessage());
     }
   }
 

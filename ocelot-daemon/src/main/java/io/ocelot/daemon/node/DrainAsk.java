@@ -2,6 +2,7 @@ package io.ocelot.daemon.node;
 
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.daemon.host.HostException;
+import java.util.Optional;
 
 /**
  * Asks the controller for a drain: writes {@code desiredDrain} and announces it. The transition
@@ -11,4 +12,10 @@ import io.ocelot.daemon.host.HostException;
 @FunctionalInterface
 public interface DrainAsk {
   void ask(DrainRequest request) throws HostException;
+
+  /**
+   * While the handshake waits: the controller says what refuses {@code request} now (its {@code
+   * ocelot.io/drain-blocked}; empty once nothing does). Told once per change.
+   */
+  default void blocked(DrainRequest request, Optional<String> why) throws HostException {}
 }

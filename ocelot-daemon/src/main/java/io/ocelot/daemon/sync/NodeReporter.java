@@ -113,6 +113,12 @@ public final class NodeReporter implements DrainAsk {
     metrics.engine().settled();
   }
 
+  @Override
+  public synchronized void blocked(DrainRequest request, Optional<String> why)
+      throws HostException {
+    progress(new McnMilestone.DrainBlocked(request.value(), why));
+  }
+
   /**
    * A retry asks for its drain again while the node stays Degraded (MCO's state for a retry): the
    * request and MCO's two events, as Working sends them for a first attempt.

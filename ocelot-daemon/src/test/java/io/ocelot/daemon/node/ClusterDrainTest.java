@@ -2,7 +2,9 @@ package io.ocelot.daemon.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.daemon.node.mcn.McnWriter;
@@ -11,7 +13,10 @@ import io.ocelot.daemon.sync.NodeReporter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -52,6 +57,81 @@ class ClusterDrainTest {
     assertThat(plane.client.v1().events().inNamespace("default").list().getItems())
         .extracting(e -> e.getReason())
         .contains("Cordon", "Drain", "FailedToDrain");
+  }
+
+  /**
+   * The controller's {@code ocelot.io/drain-blocked} reaches the transition hook once per change
+   * while the handshake waits (the MachineConfigNode's Drained condition says it), and names the
+   * cause when the drain times out.
+   */
+  @Test
+  void whatBlocksTheDrainIsToldOncePerChangeAndNamedAtTheTimeout() throws Exception {
+    String why = "cannot evict pod default/web-0 (PodDisruptionBudget web)";
+    TestNodes.create(plane.client, "worker-0", Map.of(NodeAnnotations.DRAIN_BLOCKED, why));
+    List<Optional<String>> told = new CopyOnWriteArrayList<>();
+    DrainAsk ask =
+        new DrainAsk() {
+          @Override
+          public void ask(DrainRequest request) {}
+
+          @Override
+          public void blocked(DrainRequest request, Optional<String> blocker) {
+            told.add(blocker);
+          }
+        };
+    NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
+    NodeEvents events = new NodeEvents(plane.client, "default", Clock.systemUTC());
+    ClusterDrain drain =
+        new ClusterDrain(
+            writer,
+            events,
+            ask,
+            Clock.systemUTC(),
+            d -> Thread.sleep(d.toMillis()),
+            new DrainSettings(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+    assertThatThrownBy(() -> drain.drain(DrainRequest.drain("rendered-2")))
+        .hasMessage(
+            "failed to drain node: worker-0 after 1 second. Please see machine-config-controller logs"
+                + " for more information (the controller: "
+                + why
+                + ")");
+    assertThat(told).containsExactly(Optional.of(why));
+
+    // Unblocked, then acknowledged: told that nothing blocks any more, and the drain returns.
+    told.clear();
+    Thread waiting =
+        new Thread(
+            () -> {
+              try {
+                drain.drain(DrainRequest.drain("rendered-3"));
+              } catch (Exception e) {
+                told.add(Optional.of("failed: " + e.getMessage()));
+              }
+            });
+    waiting.start();
+    await().atMost(Duration.ofSeconds(10)).until(() -> told.size() == 1);
+    edit(n -> n.getMetadata().getAnnotations().remove(NodeAnnotations.DRAIN_BLOCKED));
+    await().atMost(Duration.ofSeconds(10)).until(() -> told.size() == 2);
+    edit(
+        n ->
+            n.getMetadata()
+                .getAnnotations()
+                .put(NodeAnnotations.LAST_APPLIED_DRAIN, "drain-rendered-3"));
+    waiting.join(10_000);
+    assertThat(waiting.isAlive()).isFalse();
+    assertThat(told).containsExactly(Optional.of(why), Optional.empty());
+  }
+
+  private static void edit(java.util.function.Consumer<Node> change) {
+    plane
+        .client
+        .nodes()
+        .withName("worker-0")
+        .edit(
+            n -> {
+              change.accept(n);
+              return n;
+            });
   }
 
   @Test

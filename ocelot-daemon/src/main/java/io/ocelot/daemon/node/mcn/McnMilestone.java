@@ -16,6 +16,12 @@ public sealed interface McnMilestone {
     }
   }
 
+  /**
+   * The controller cannot drain the node for {@code request} yet: {@code why} names the pods and
+   * budgets that refuse it (empty: nothing refuses any more, the evicted pods are ending).
+   */
+  record DrainBlocked(String request, Optional<String> why) implements McnMilestone {}
+
   /** The controller cordoned and drained the node for {@code request}. */
   record Drained(String request) implements McnMilestone {}
 

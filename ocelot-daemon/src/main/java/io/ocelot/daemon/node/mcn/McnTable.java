@@ -37,6 +37,9 @@ import java.util.Optional;
  * {@code Error:}.
  */
 public final class McnTable {
+  private static final String DRAINING =
+      "Draining node. The drain will not be complete until the controller acks";
+
   private McnTable() {}
 
   /**
@@ -61,12 +64,19 @@ public final class McnTable {
                   + s.drain()));
       c.add(yes(UPDATE_COMPATIBLE, "UpdatePreparedUpdateCompatible", "Update is Compatible."));
       if (s.drain()) {
-        String draining = "Draining node. The drain will not be complete until the controller acks";
-        c.add(going(UPDATE_EXECUTED, "Drained", draining));
-        c.add(going(DRAINED, "UpdateExecutedDrained", draining));
+        c.add(going(UPDATE_EXECUTED, "Drained", DRAINING));
+        c.add(going(DRAINED, "UpdateExecutedDrained", DRAINING));
       } else {
         applying(c);
       }
+    } else if (m instanceof McnMilestone.DrainBlocked b) {
+      String draining =
+          b.why()
+              .map(w -> "Draining node. The drain is blocked: " + w)
+              .orElse(DRAINING + " (evicted pods are ending)");
+      c.add(going(UPDATE_EXECUTED, "Drained", draining));
+      c.add(
+          going(DRAINED, b.why().isPresent() ? "DrainBlocked" : "UpdateExecutedDrained", draining));
     } else if (m instanceof McnMilestone.Drained d) {
       c.add(
           yes(

@@ -134,6 +134,28 @@ class McnTransitionsTest {
   }
 
   @Test
+  void aBlockedDrainSaysWhatBlocksItUntilTheDrainIsDone() {
+    String why = "cannot evict pod default/web-0 (PodDisruptionBudget web)";
+    Run r =
+        settledNode()
+            .then(start(R2, true, PostAction.REBOOT, false))
+            .then(new McnMilestone.DrainBlocked("drain-rendered-worker-2", Optional.of(why)));
+    assertThat(r.of(McnConditionType.DRAINED)).isEqualTo("Unknown/DrainBlocked");
+    assertThat(r.condition(McnConditionType.DRAINED).getMessage())
+        .isEqualTo("Draining node. The drain is blocked: " + why);
+    assertThat(r.condition(McnConditionType.UPDATE_EXECUTED).getMessage())
+        .isEqualTo("Draining node. The drain is blocked: " + why);
+    // The same report again writes nothing; the budget let go: no longer blocked, still draining.
+    r.then(new McnMilestone.DrainBlocked("drain-rendered-worker-2", Optional.of(why)));
+    assertThat(r.writes).isEqualTo(2);
+    r.then(new McnMilestone.DrainBlocked("drain-rendered-worker-2", Optional.empty()));
+    assertThat(r.of(McnConditionType.DRAINED)).isEqualTo("Unknown/UpdateExecutedDrained");
+    assertThat(r.condition(McnConditionType.DRAINED).getMessage()).doesNotContain("blocked");
+    r.then(new McnMilestone.Drained("drain-rendered-worker-2"));
+    assertThat(r.of(McnConditionType.DRAINED)).isEqualTo("True/UpdateExecutedDrained");
+  }
+
+  @Test
   void rebootingUpdateTakesFourWritesAndEndsWithEveryPhaseTrue() {
     Run r =
         settledNode()

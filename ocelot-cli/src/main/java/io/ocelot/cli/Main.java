@@ -31,6 +31,7 @@ import picocli.CommandLine.ScopeType;
       FaultCommand.class,
       DescribeCommand.class,
       RolloutCommand.class,
+      StatusCommand.class,
       PruneCommand.class,
       BenchCommand.class,
       ConsoleCommand.class,

@@ -38,23 +38,10 @@ public final class ClusterSnapshot {
     Map<String, MachineConfigNode> mcns =
         objects.machineConfigNodes().stream()
             .collect(Collectors.toMap(m -> m.getMetadata().getName(), m -> m, (a, b) -> a));
-    Map<String, String> poolOf = new HashMap<>();
-    mcns.forEach((node, m) -> poolOf.put(node, m.getSpec().getPool().getName()));
     ArrayNode p = out.putArray("pools");
     objects.pools().stream()
         .sorted(Comparator.comparing(x -> x.getMetadata().getName()))
-        .forEach(
-            pool ->
-                p.add(
-                    pool(
-                        pool,
-                        objects.nodes().stream()
-                            .filter(
-                                n ->
-                                    pool.getMetadata()
-                                        .getName()
-                                        .equals(poolOf.get(n.getMetadata().getName())))
-                            .toList())));
+        .forEach(pool -> p.add(pool(pool, members(objects, pool))));
     ArrayNode n = out.putArray("nodes");
     objects.nodes().stream()
         .sorted(Comparator.comparing(x -> x.getMetadata().getName()))
@@ -81,6 +68,19 @@ public final class ClusterSnapshot {
     return out;
   }
 
+  /** The nodes whose MachineConfigNode names {@code pool}: its members, as the controller says. */
+  static List<Node> members(ClusterObjects objects, MachineConfigPool pool) {
+    Map<String, String> poolOf = new HashMap<>();
+    objects
+        .machineConfigNodes()
+        .forEach(
+            m -> poolOf.putIfAbsent(m.getMetadata().getName(), m.getSpec().getPool().getName()));
+    String name = pool.getMetadata().getName();
+    return objects.nodes().stream()
+        .filter(n -> name.equals(poolOf.get(n.getMetadata().getName())))
+        .toList();
+  }
+
   private static ObjectNode pool(MachineConfigPool pool, List<Node> members) {
     ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("name", pool.getMetadata().getName());
@@ -104,6 +104,19 @@ public final class ClusterSnapshot {
     progress.degraded().forEach(degraded::add);
     progress.next().ifPresent(x -> r.put("next", x));
     r.put("halted", progress.halted());
+    // What `ocelot status` says of the pool: its assessment and what holds it or its nodes.
+    PoolStatusReport report = PoolStatusReport.of(pool, members);
+    o.put("assessment", report.assessment().word());
+    ArrayNode insights = o.putArray("insights");
+    report
+        .insights()
+        .forEach(
+            i ->
+                insights
+                    .addObject()
+                    .put("node", i.node().orElse(""))
+                    .put("kind", i.kind())
+                    .put("message", i.message()));
     o.put("machines", s.getMachineCount())
         .put("updated", s.getUpdatedMachineCount())
         .put("ready", s.getReadyMachineCount())

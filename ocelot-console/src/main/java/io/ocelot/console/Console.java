@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.ocelot.api.model.MachineConfigNode;
-import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.runtime.HttpEndpoint;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,24 +59,7 @@ public final class Console {
   }
 
   static JsonNode read(KubernetesClient client, List<Alert> alerts, boolean faults) {
-    return ClusterSnapshot.of(
-        new ClusterObjects(
-            client.resources(MachineConfigPool.class).list().getItems(),
-            client.nodes().list().getItems(),
-            machineConfigNodes(client),
-            client.events().v1().events().inAnyNamespace().list().getItems()),
-        alerts,
-        Runbooks.NAMES,
-        faults);
-  }
-
-  /** None on a cluster without the CRD (the console still shows the rest). */
-  private static List<MachineConfigNode> machineConfigNodes(KubernetesClient client) {
-    try {
-      return client.resources(MachineConfigNode.class).list().getItems();
-    } catch (KubernetesClientException e) {
-      return List.of();
-    }
+    return ClusterSnapshot.of(ClusterObjects.read(client, true), alerts, Runbooks.NAMES, faults);
   }
 
   private static byte[] page() throws IOException {

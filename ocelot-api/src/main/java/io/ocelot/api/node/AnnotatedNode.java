@@ -48,6 +48,14 @@ public interface AnnotatedNode {
     return get(NodeAnnotations.LAST_APPLIED_DRAIN);
   }
 
+  /**
+   * What refuses the node's drain now, as the drain controller says ({@link
+   * NodeAnnotations#DRAIN_BLOCKED}).
+   */
+  default Optional<String> drainBlocked() {
+    return get(NodeAnnotations.DRAIN_BLOCKED);
+  }
+
   default Optional<String> postConfigAction() {
     return get(NodeAnnotations.POST_CONFIG_ACTION);
   }
@@ -55,5 +63,14 @@ public interface AnnotatedNode {
   /** True while a drain or uncordon request has not been acknowledged. */
   default boolean drainPending() {
     return desiredDrain().isPresent() && !desiredDrain().equals(lastAppliedDrain());
+  }
+
+  /** True while a drain (not an uncordon) was asked for and has not been acknowledged. */
+  default boolean drainUnderWay() {
+    return drainPending()
+        && desiredDrain()
+            .flatMap(DrainRequest::parse)
+            .filter(r -> r.verb() == DrainRequest.Verb.DRAIN)
+            .isPresent();
   }
 }

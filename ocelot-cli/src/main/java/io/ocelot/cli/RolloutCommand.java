@@ -14,10 +14,12 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.policy.StopTheLine;
 import io.ocelot.controller.rollout.MaxUnavailable;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -37,26 +39,38 @@ import picocli.CommandLine.Parameters;
           + " wait of a failure that is backing off. Sets the node annotation "
           + NodeAnnotations.RETRY_REQUESTED
           + ", which the node's daemon removes.",
+      "Undo a pool's rollout: delete the MachineConfigs its target added to the config every node"
+          + " had reached, so that the controller renders that config again and sends every node"
+          + " back, those done and those on their way (a failing update stops). A dry run that"
+          + " says what each node would do, unless --confirm.",
       "  ocelot rollout resume worker",
-      "  ocelot rollout retry worker-0"
+      "  ocelot rollout retry worker-0",
+      "  ocelot rollout undo worker [--confirm]"
     })
 final class RolloutCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @CommandLine.Mixin KubeconfigOption cluster;
 
-  @Parameters(index = "0", description = "What to do: resume (a pool) or retry (a node).")
+  @Parameters(
+      index = "0",
+      description = "What to do: resume or undo (a pool's rollout), retry (a node's target).")
   String action;
 
-  @Parameters(index = "1", description = "The pool's name (resume) or the node's (retry).")
+  @Parameters(index = "1", description = "The pool's name (resume, undo) or the node's (retry).")
   String pool;
+
+  @Option(
+      names = "--confirm",
+      description = "undo: delete; without it, only say what would happen.")
+  boolean confirm;
 
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    if (!action.equals("resume") && !action.equals("retry")) {
-      err.println("error: ocelot rollout knows 'resume' and 'retry', not " + action);
+    if (!List.of("resume", "retry", "undo").contains(action)) {
+      err.println("error: ocelot rollout knows 'resume', 'retry' and 'undo', not " + action);
       return ExitCodes.UNREADABLE;
     }
     if (!cluster.valid(err)) {
@@ -64,6 +78,9 @@ final class RolloutCommand implements Callable<Integer> {
     }
     if (action.equals("retry")) {
       return NodeRetry.request(cluster, pool, Clock.systemUTC(), out, err);
+    }
+    if (action.equals("undo")) {
+      return PoolUndo.run(cluster, pool, confirm, out, err);
     }
     try (KubernetesClient client = cluster.connect()) {
       MachineConfigPool p = client.resources(MachineConfigPool.class).withName(pool).get();

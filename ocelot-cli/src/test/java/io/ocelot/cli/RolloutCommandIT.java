@@ -149,7 +149,8 @@ class RolloutCommandIT {
     String[] wrong =
         DescribeCommandIT.run("rollout", "pause", "infra", "--kubeconfig", kubeconfig.toString());
     assertThat(wrong[0]).isEqualTo("2");
-    assertThat(wrong[2]).isEqualTo("error: ocelot rollout knows 'resume' and 'retry', not pause\n");
+    assertThat(wrong[2])
+        .isEqualTo("error: ocelot rollout knows 'resume', 'retry' and 'undo', not pause\n");
   }
 
   @Test

@@ -29,6 +29,11 @@ import picocli.CommandLine.Option;
           + " another: whether the change is reconcilable (every reason if not), how disruptive"
           + " it is and why, and the steps with file and unit diffs.",
       "Each side is one MachineConfig, or several that are rendered together.",
+      "With --node, against the cluster: the current side is the rendered config (and image) the"
+          + " node runs; the desired side its desired config, or with --desired FILE... what its"
+          + " pool would render with those MachineConfigs added (or replacing, by name), under"
+          + " the cluster's node disruption policy.",
+      "  ocelot plan --node worker-1 --desired 50-chrony.yaml",
       "Exit 0 when reconcilable, 1 when not (or an input is invalid), 2 when an input cannot be"
           + " read."
     })
@@ -99,6 +104,14 @@ final class PlanCommand implements Callable<Integer> {
   Path policyFile;
 
   @Option(
+      names = "--node",
+      paramLabel = "NAME",
+      description = "Plan for this node of the cluster (its current config as the current side).")
+  String node;
+
+  @CommandLine.Mixin KubeconfigOption cluster;
+
+  @Option(
       names = {"-o", "--output"},
       defaultValue = "text",
       description = "text or json (default: ${DEFAULT-VALUE}).")
@@ -110,6 +123,24 @@ final class PlanCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     Optional<List<Path>> currentFiles = either(current, from);
     Optional<List<Path>> desiredFiles = either(desired, to);
+    if (node != null) {
+      if (currentFiles.isPresent() || policyFile != null) {
+        err.println(
+            "error: --node takes the current side and the policy from the cluster: drop --current"
+                + " and --policy");
+        return ExitCodes.UNREADABLE;
+      }
+      if (!cluster.valid(err)) {
+        return ExitCodes.UNREADABLE;
+      }
+      NodePlanInputs.Sides sides =
+          NodePlanInputs.resolve(
+              cluster, node, desiredFiles, either(desiredImage, toImage), out, err);
+      if (sides.exitCode() != ExitCodes.OK) {
+        return sides.exitCode();
+      }
+      return print(sides.from().get(), sides.to().get(), sides.policy(), out);
+    }
     if (currentFiles.isEmpty() || desiredFiles.isEmpty()) {
       err.println(
           "error: missing "
@@ -149,6 +180,15 @@ final class PlanCommand implements Callable<Integer> {
     }
     ConfigTarget from = target(a.config().get(), either(currentImage, fromImage));
     ConfigTarget to = target(b.config().get(), either(desiredImage, toImage));
+    return print(from, to, policy, out);
+  }
+
+  private int print(
+      ConfigTarget from,
+      ConfigTarget to,
+      Optional<NodeDisruptionPolicy> policy,
+      java.io.PrintWriter out)
+      throws JsonProcessingException {
     Observed observed =
         new Observed(
             Optional.of(booted != null ? booted : from.effectiveImage()), false, Optional.empty());

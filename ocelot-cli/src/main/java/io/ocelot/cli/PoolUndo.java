@@ -5,11 +5,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
-import io.ocelot.api.operator.MachineConfiguration;
-import io.ocelot.api.operator.MachineConfigurationSpec;
-import io.ocelot.api.operator.NodeDisruptionPolicies;
-import io.ocelot.api.operator.NodeDisruptionPolicy;
-import io.ocelot.api.operator.Operator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.HashMap;
@@ -40,7 +35,7 @@ final class PoolUndo {
               members(client, pool),
               rendered(client, pool),
               selected(client, pool),
-              policy(client));
+              ClusterPolicy.of(client));
       if (plan instanceof RolloutUndo.Nothing n) {
         out.println(n.why() + ": nothing to undo");
         return ExitCodes.OK;
@@ -123,21 +118,5 @@ final class PoolUndo {
         .map(mc -> mc.getMetadata().getName())
         .filter(n -> !n.startsWith(RenderedPrune.PREFIX))
         .collect(Collectors.toSet());
-  }
-
-  /** The cluster's node disruption policy, merged over the defaults as the controller does. */
-  private static Optional<NodeDisruptionPolicy> policy(KubernetesClient client) {
-    MachineConfiguration mc;
-    try {
-      mc = client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get();
-    } catch (KubernetesClientException e) {
-      return Optional.empty(); // a cluster without the CRD: MCO's legacy rules
-    }
-    return mc == null
-        ? Optional.empty()
-        : Optional.of(
-            NodeDisruptionPolicies.merge(
-                Optional.ofNullable(mc.getSpec())
-                    .map(MachineConfigurationSpec::nodeDisruptionPolicy)));
   }
 }

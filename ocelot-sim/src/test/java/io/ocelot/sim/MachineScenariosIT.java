@@ -493,18 +493,23 @@ class MachineScenariosIT {
     assertThat(node.journalBoots().size()).as(point.toString()).isGreaterThan(boots);
     assertThat(node.host().image(FakeHost.Slot.BOOTED)).as(point.toString()).contains(NEW_IMAGE);
     if (point == KillPoint.PREPARING) {
-      // The update had staged the new image: that reboot booted it with the old files. Issue 37
-      // item 2: the node went back to the old deployment (a boot) before the retry landed (one
-      // more), never finishing the update on top of the mixed state.
-      assertThat(node.journalBoots().size()).isGreaterThanOrEqualTo(boots + 3);
-      assertThat(updateFailures().subList(failures, updateFailures().size()))
-          .anySatisfy(
-              m ->
-                  assertThat(m)
-                      .contains(
-                          "the node rebooted in the middle of the update to MachineConfig "
-                              + target
-                              + " and booted its staged deployment "));
+      // Two correct recoveries, as the machine's boot went. It booted the staged new image with
+      // the old files (issue 37 item 2): the node went back to the old deployment (a boot) before
+      // the retry landed (one more), never finishing the update on top of the mixed state. Or it
+      // booted the old deployment: the journal's pre-images were restored at the start and the
+      // retry landed. Which one happens is up to the machine (run alone, this test saw the second
+      // every time; after the class's other tests, the first).
+      List<String> said = updateFailures().subList(failures, updateFailures().size());
+      String staged =
+          "the node rebooted in the middle of the update to MachineConfig "
+              + target
+              + " and booted its staged deployment ";
+      String interrupted =
+          "the update to MachineConfig " + target + " was interrupted (the daemon stopped)";
+      assertThat(said).anySatisfy(m -> assertThat(m).containsAnyOf(staged, interrupted));
+      if (said.stream().anyMatch(m -> m.contains(staged))) {
+        assertThat(node.journalBoots().size()).isGreaterThanOrEqualTo(boots + 3);
+      }
     }
     assertThat(root.resolve("etc/ocelot-machine/kill.conf")).hasContent(text);
     assertThat(inMachine("passwd", "-S", "core").stdout()).startsWith("core P ");

@@ -68,6 +68,11 @@ public record PoolStatusReport(
         .ifPresent(m -> insights.add(new Insight(Optional.empty(), "halted", m)));
     condition(pool, PoolConditionType.RENDER_DEGRADED)
         .ifPresent(m -> insights.add(new Insight(Optional.empty(), "render failed", m)));
+    // What the rollout waits for (a window, a soak, the alert gate, a batch, a build): the
+    // controller's Updating message whenever it is not the plain one.
+    condition(pool, PoolConditionType.UPDATING)
+        .filter(m -> m != null && !m.isEmpty() && !m.startsWith("All nodes are updating to"))
+        .ifPresent(m -> insights.add(new Insight(Optional.empty(), "waiting", m)));
     int draining = 0;
     int unavailable = 0;
     int degraded = 0;

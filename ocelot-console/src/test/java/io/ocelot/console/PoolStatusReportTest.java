@@ -158,6 +158,25 @@ class PoolStatusReportTest {
   }
 
   @Test
+  void whatTheRolloutWaitsForIsAnInsightButThePlainUpdatingMessageIsNot() {
+    String batch =
+        "batch 1 of 3 (1 of 7 nodes): waiting for 1 more to be done and healthy (1 of 1,"
+            + " successThreshold 100%) before batch 2 starts";
+    PoolStatusReport waiting =
+        PoolStatusReport.of(
+            pool(false, trueCondition(PoolConditionType.UPDATING, batch)),
+            List.of(member("worker-a", R1, R2, "Working", OLD)));
+    assertThat(waiting.insights()).containsExactly(new Insight(Optional.empty(), "waiting", batch));
+    PoolStatusReport plain =
+        PoolStatusReport.of(
+            pool(
+                false,
+                trueCondition(PoolConditionType.UPDATING, "All nodes are updating to " + R2)),
+            List.of(member("worker-a", R1, R2, "Working", OLD)));
+    assertThat(plain.insights()).isEmpty();
+  }
+
+  @Test
   void aPausedPoolWithNodesBehindIsPausedAndADegradedOneOutranksIt() {
     PoolStatusReport paused =
         PoolStatusReport.of(pool(true), List.of(member("worker-a", R1, R1, "Done", OLD)));

@@ -358,6 +358,14 @@ final class ControllerHarness implements AutoCloseable {
     return s[0];
   }
 
+  /** The pool's condition {@code type} now, if it has one. */
+  Optional<MachineConfigPoolCondition> condition(String type) {
+    MachineConfigPool p = pool();
+    return p.getStatus() == null
+        ? Optional.empty()
+        : p.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
   MachineConfigPoolCondition awaitCondition(
       String type, Predicate<MachineConfigPoolCondition> which) {
     MachineConfigPoolCondition[] found = new MachineConfigPoolCondition[1];

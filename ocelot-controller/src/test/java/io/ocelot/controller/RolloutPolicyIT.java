@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -217,6 +218,70 @@ class RolloutPolicyIT {
                             + ": a pool two policies select is governed by neither (spec.pools)");
               }
             });
+  }
+
+  /**
+   * Issue 40 item 1: exponential batches of 1, 2, 4 in a pool of 7 whose maxUnavailable would take
+   * them all at once. No node of a batch is targeted before every node targeted before it is done
+   * (successThreshold 100), and the pool's Updating message says which batch waits for what.
+   */
+  @Test
+  void aBatchedRolloutGrowsOnlyAsItsNodesFinish() throws Exception {
+    cluster = ControllerHarness.onKube(dir);
+    daemons = cluster.daemons(2500); // each batch waits long enough for a status write
+    cluster.example("00-worker.yaml");
+    cluster.pool(7);
+    cluster.startController();
+    String base = cluster.awaitRendered(Optional.empty());
+    IntStream.range(0, 7).forEach(i -> cluster.node("worker-" + i, null, base));
+    cluster.awaitUpdated(base, 7, Duration.ofSeconds(60));
+    policy(
+        "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: ramp}\n"
+            + "spec:\n  pools: {names: [worker]}\n"
+            + "  batches: {strategy: exponential, initialBatch: 1}\n");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(policyStatus("ramp").getPools()).containsExactly("worker"));
+
+    cluster.example("50-chrony.yaml");
+    String next = cluster.awaitRendered(Optional.of(base));
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> overruns = new java.util.concurrent.CopyOnWriteArrayList<>();
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              // One list: the counts of one moment (two reads could straddle a step).
+              List<Map<String, String>> nodes =
+                  cluster.client.nodes().list().getItems().stream()
+                      .map(n -> n.getMetadata().getAnnotations())
+                      .toList();
+              long done =
+                  nodes.stream()
+                      .filter(a -> next.equals(a.get(NodeAnnotations.CURRENT_CONFIG)))
+                      .filter(a -> "Done".equals(a.get(NodeAnnotations.STATE)))
+                      .count();
+              long targeted =
+                  nodes.stream()
+                      .filter(a -> next.equals(a.get(NodeAnnotations.DESIRED_CONFIG)))
+                      .count();
+              int allowed = done >= 3 ? 7 : done >= 1 ? 3 : 1;
+              if (targeted > allowed) {
+                overruns.add(targeted + " targeted with " + done + " done");
+              }
+              String updating = cluster.condition("Updating").map(c -> c.getMessage()).orElse("");
+              if (updating.startsWith("batch ") && !seen.contains(updating)) {
+                seen.add(updating);
+              }
+              return done == 7;
+            });
+    assertThat(overruns).isEmpty();
+    assertThat(seen)
+        .contains(
+            "batch 1 of 3 (1 of 7 nodes): waiting for 1 more to be done and healthy (1 of 1,"
+                + " successThreshold 100%) before batch 2 starts");
+    cluster.awaitUpdated(next, 7, Duration.ofSeconds(30));
   }
 
   io.ocelot.api.policy.RolloutPolicyStatus policyStatus(String name) {

@@ -48,6 +48,20 @@ public class RolloutPolicySpec {
       "No new node starts while alerts matching alertNames fire in this Prometheus; none: no gate")
   private AlertGate alertGate;
 
+  @JsonPropertyDescription(
+      "Roll out in growing batches, each started once enough of the nodes before it are done and"
+          + " healthy (always within maxUnavailable, the windows, the soak and the alert gate);"
+          + " none: as many as maxUnavailable allows")
+  private RolloutBatches batches;
+
+  public RolloutBatches getBatches() {
+    return batches;
+  }
+
+  public void setBatches(RolloutBatches batches) {
+    this.batches = batches;
+  }
+
   public Boolean getRebootlessAnytime() {
     return rebootlessAnytime;
   }

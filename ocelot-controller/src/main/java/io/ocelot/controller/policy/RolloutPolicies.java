@@ -44,6 +44,11 @@ public final class RolloutPolicies {
     default Optional<AlertGate> alertGate() {
       return Optional.empty();
     }
+
+    /** The batches the rollout goes in, if any. */
+    default Optional<Batches.Plan> batches() {
+      return Optional.empty();
+    }
   }
 
   /** No policy selects the pool. */
@@ -54,10 +59,18 @@ public final class RolloutPolicies {
 
   /** One policy applies. */
   public record Applies(RolloutPolicy policy) implements Resolution {
+    /** The batches' failureThreshold, else the policy's maxFailedNodes, else the default. */
     @Override
     public int maxFailedNodes() {
-      return Optional.ofNullable(policy.getSpec().getMaxFailedNodes())
+      return batches()
+          .flatMap(Batches.Plan::failureThreshold)
+          .or(() -> Optional.ofNullable(policy.getSpec().getMaxFailedNodes()))
           .orElse(StopTheLine.DEFAULT_MAX_FAILED_NODES);
+    }
+
+    @Override
+    public Optional<Batches.Plan> batches() {
+      return Batches.Plan.of(Optional.ofNullable(policy.getSpec().getBatches()));
     }
 
     @Override

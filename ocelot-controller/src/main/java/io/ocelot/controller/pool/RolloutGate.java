@@ -2,12 +2,14 @@ package io.ocelot.controller.pool;
 
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PoolConditionType;
+import io.ocelot.api.node.RolloutOrder;
 import io.ocelot.api.policy.AlertGate;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.members.NodeClassifier;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
 import io.ocelot.controller.policy.AlertSource;
+import io.ocelot.controller.policy.Batches;
 import io.ocelot.controller.policy.MaintenanceWindows;
 import io.ocelot.controller.policy.RolloutPolicies;
 import io.ocelot.controller.policy.Soak;
@@ -16,9 +18,12 @@ import io.ocelot.controller.support.ObjectEvents;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -49,9 +54,16 @@ final class RolloutGate {
       Optional<MaintenanceWindows.Closed> window,
       Optional<Soak.Wait> soak,
       Optional<String> alerts,
-      boolean rebootlessAnytime) {
+      boolean rebootlessAnytime,
+      Optional<Batch> batch) {
     static final Hold NONE =
-        new Hold(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false);
+        new Hold(
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            false,
+            Optional.empty());
 
     boolean holds() {
       return halt.isPresent() || window.isPresent() || soak.isPresent() || alerts.isPresent();
@@ -61,15 +73,22 @@ final class RolloutGate {
      * Which nodes may start now: all when nothing holds; none while stop-the-line, a soak or the
      * alert gate holds; while only the window is closed, those whose update is rebootless if the
      * policy lets them go anytime ({@code rebootless} is asked only then: it reads the configs).
+     * With batches, only the nodes the current batch still has room for.
      */
     Predicate<PoolNode> mayStart(Supplier<Predicate<PoolNode>> rebootless) {
+      Predicate<PoolNode> gate;
       if (!holds()) {
-        return n -> true;
+        gate = n -> true;
+      } else {
+        boolean onlyTheWindow = halt.isEmpty() && soak.isEmpty() && alerts.isEmpty();
+        gate = onlyTheWindow && rebootlessAnytime ? rebootless.get() : n -> false;
       }
-      boolean onlyTheWindow = halt.isEmpty() && soak.isEmpty() && alerts.isEmpty();
-      return onlyTheWindow && rebootlessAnytime ? rebootless.get() : n -> false;
+      return batch.map(b -> gate.and(n -> b.admitted().contains(n.name()))).orElse(gate);
     }
   }
+
+  /** Where a batched rollout stands, and the nodes its current batch still has room for. */
+  record Batch(Batches.Position position, Set<String> admitted) {}
 
   Hold check(
       MachineConfigPool pool, List<PoolNode> nodes, PoolTarget target, List<RolloutPolicy> all) {
@@ -81,13 +100,48 @@ final class RolloutGate {
             policy.maxFailedNodes(),
             Optional.ofNullable(pool.getMetadata().getAnnotations())
                 .map(a -> a.get(StopTheLine.RESUMED)));
+    Optional<Batch> batch = policy.batches().map(b -> batch(b, nodes, target));
+    if (halt.isPresent() && policy.batches().isPresent()) {
+      int done = (int) nodes.stream().filter(n -> NodeClassifier.updated(n, target)).count();
+      if (policy.batches().get().pastSafetyLimit(done, nodes.size())) {
+        halt = Optional.empty(); // failures past the safety limit: reported, not halting
+      }
+    }
     boolean toStart = !nodes.stream().allMatch(n -> NodeClassifier.targeted(n, target));
     return new Hold(
         halt,
         closedWindow(policy, nodes, target),
         soak(policy, nodes, target),
         toStart ? policy.alertGate().flatMap(this::blockingAlerts) : Optional.empty(),
-        policy.rebootlessAnytime());
+        policy.rebootlessAnytime(),
+        batch);
+  }
+
+  /**
+   * The batch the rollout is in: counted from the nodes targeted and those done and healthy; the
+   * room left goes to the next nodes in rollout order (nodes failing an older target are not
+   * counted against it: a new target is how they are fixed).
+   */
+  private static Batch batch(Batches.Plan plan, List<PoolNode> nodes, PoolTarget target) {
+    int targeted = (int) nodes.stream().filter(n -> NodeClassifier.targeted(n, target)).count();
+    int healthy =
+        (int)
+            nodes.stream()
+                .filter(n -> NodeClassifier.updated(n, target))
+                .filter(n -> n.ready() && !n.phase().isFailing())
+                .count();
+    Batches.Position position = Batches.position(plan, nodes.size(), targeted, healthy);
+    Set<String> admitted = new HashSet<>();
+    nodes.stream()
+        .filter(n -> !NodeClassifier.targeted(n, target))
+        .filter(NodeClassifier::failingDesired)
+        .forEach(n -> admitted.add(n.name()));
+    nodes.stream()
+        .filter(n -> !NodeClassifier.targeted(n, target) && !NodeClassifier.failingDesired(n))
+        .sorted(Comparator.comparing(PoolNode::rolloutKey, RolloutOrder.ORDER))
+        .limit(Math.max(0, position.allowed() - targeted))
+        .forEach(n -> admitted.add(n.name()));
+    return new Batch(position, admitted);
   }
 
   /**
@@ -158,7 +212,8 @@ final class RolloutGate {
                 w.message(clock.instant())
                     + (hold.rebootlessAnytime() ? " (updates without drain or reboot go now)" : ""))
         .or(() -> hold.soak().map(Soak.Wait::message))
-        .or(hold::alerts);
+        .or(hold::alerts)
+        .or(() -> hold.batch().flatMap(b -> b.position().waiting()));
   }
 
   /**

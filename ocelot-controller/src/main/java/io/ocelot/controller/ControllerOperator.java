@@ -123,7 +123,8 @@ public final class ControllerOperator implements AutoCloseable {
             settings.renderDelay(),
             clock,
             System::nanoTime,
-            writers),
+            writers,
+            settings.namespace()),
         ControllerOperator.<MachineConfigPool>reconcilerDefaults(settings)
             .andThen(
                 o ->

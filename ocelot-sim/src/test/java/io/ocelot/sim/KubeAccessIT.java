@@ -406,6 +406,10 @@ class KubeAccessIT {
           List.of("update", "leases", "-n", "openshift-machine-config-operator", "yes"),
           // fabric8's leader elector renews its Lease with a patch.
           List.of("patch", "leases", "-n", "openshift-machine-config-operator", "yes"),
+          // The nodes' reboot leases, given back once a node is done; only there.
+          List.of("delete", "leases", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("watch", "leases", "-n", "openshift-machine-config-operator", "yes"),
+          List.of("delete", "leases", "-n", "kube-node-lease", "no"),
           // Build Jobs run in a namespace of their own (Pod Security baseline), never in the
           // privileged daemon's; the MachineOSConfigs' secrets are read where MCO keeps them and
           // copied there.

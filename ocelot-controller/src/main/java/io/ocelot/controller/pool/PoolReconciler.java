@@ -29,6 +29,7 @@ import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
 import io.ocelot.controller.rollout.LayeredTarget;
 import io.ocelot.controller.rollout.NodeTargeting;
+import io.ocelot.controller.rollout.RebootLeases;
 import io.ocelot.controller.rollout.Rollout;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.controller.support.NodeUpdates;
@@ -42,6 +43,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,6 +91,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final RolloutGate gate;
   private final KubernetesClient client;
   private final StatusPacer pacer;
+  private final String namespace;
   private final ViewMemo<Node, PoolNode> nodeViews = new ViewMemo<>(PoolNode::of);
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews =
       new ViewMemo<>(NodeReport::of);
@@ -101,16 +104,23 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Duration renderDelay,
       Clock clock,
       LongSupplier ticker,
-      Executor nodeWriters) {
+      Executor nodeWriters,
+      String namespace) {
     this.renderDefaults = renderDefaults;
     this.renderDelay = renderDelay;
     this.pacer = new StatusPacer(ticker);
+    this.namespace = namespace;
     this.client = client;
     this.clock = clock;
     this.events = events;
     this.metrics = metrics;
     this.renderedConfigs = new RenderedConfigs(client, events, renderDefaults.controllerVersion());
-    this.rollout = new Rollout(new NodeTargeting(new NodeUpdates(client)), events, nodeWriters);
+    this.rollout =
+        new Rollout(
+            new NodeTargeting(new NodeUpdates(client)),
+            events,
+            nodeWriters,
+            new RebootLeases(client, namespace, clock));
     this.debounce = new RenderDebounce(renderDelay, clock);
     this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
@@ -118,7 +128,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   @Override
   public List<EventSource<?, MachineConfigPool>> prepareEventSources(
       EventSourceContext<MachineConfigPool> ctx) {
-    return PoolSources.prepare(ctx);
+    return PoolSources.prepare(ctx, namespace);
   }
 
   /**
@@ -148,12 +158,16 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Optional<String> pending,
       Optional<Duration> renderLater) {}
 
-  /** The pool's members after the rollout step, its target decision and what held it back. */
+  /**
+   * The pool's members after the rollout step, its target decision, what held it back, and the
+   * nodes passed over because another holder has their reboot lease.
+   */
   private record Rolling(
       List<Node> members,
       List<PoolNode> views,
       Optional<LayeredTarget.Decision> decision,
-      RolloutGate.Hold hold) {}
+      RolloutGate.Hold hold,
+      List<RebootLeases.Held> leased) {}
 
   private Rendering render(MachineConfigPool pool, PoolSources sources) {
     RenderStep.Outcome rendered =
@@ -193,7 +207,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                         n,
                         sources.layering(pool),
                         sources.layering(pool).flatMap(m -> sources.build(pool, m))));
-    Rolling idle = new Rolling(members, sources.views(members), decision, RolloutGate.Hold.NONE);
+    Rolling idle =
+        new Rolling(members, sources.views(members), decision, RolloutGate.Hold.NONE, List.of());
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       selectingAll(pool, "nodes");
     } else if (rendering.specChanged()) {
@@ -207,10 +222,11 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Predicate<PoolNode> mayStart =
           hold.mayStart(
               () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration()));
-      rollout.run(
-          pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
+      List<RebootLeases.Held> leased =
+          rollout.run(
+              pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
       List<Node> after = sources.members(pool);
-      return new Rolling(after, sources.views(after), decision, hold);
+      return new Rolling(after, sources.views(after), decision, hold, leased);
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
       wait.failure()
@@ -220,12 +236,25 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     return idle;
   }
 
+  /** Who holds the leases of the nodes that were next, as the pool's Updating message says it. */
+  private static Optional<String> leaseWait(List<RebootLeases.Held> held) {
+    return held.isEmpty()
+        ? Optional.empty()
+        : Optional.of(
+            "waiting: "
+                + held.stream().map(RebootLeases.Held::message).collect(Collectors.joining("; ")));
+  }
+
   /** The pool's new status; announces a hold and a completed update on the way. */
   private MachineConfigPoolStatus status(
       MachineConfigPool pool, PoolSources sources, Rendering rendering, Rolling rolling) {
     Optional<String> halted =
         rolling.hold().halt().map(h -> h.message(pool.getMetadata().getName()));
-    Optional<String> waiting = rendering.pending().or(() -> gate.waiting(rolling.hold()));
+    Optional<String> waiting =
+        rendering
+            .pending()
+            .or(() -> gate.waiting(rolling.hold()))
+            .or(() -> leaseWait(rolling.leased()));
     PoolStatusCalculator.Input in = statusInput(pool, rolling, rendering.error(), waiting, sources);
     MachineConfigPoolStatus status =
         PoolStatusCalculator.withConflicts(

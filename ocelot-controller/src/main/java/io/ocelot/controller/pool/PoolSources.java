@@ -1,6 +1,7 @@
 package io.ocelot.controller.pool;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
@@ -19,6 +20,7 @@ import io.ocelot.controller.imagebuild.BuildObjects;
 import io.ocelot.controller.imagebuild.BuildRequest;
 import io.ocelot.controller.members.PoolMembership;
 import io.ocelot.controller.members.PoolNode;
+import io.ocelot.controller.rollout.RebootLeases;
 import io.ocelot.controller.support.CacheStores;
 import java.util.Comparator;
 import java.util.List;
@@ -40,6 +42,7 @@ final class PoolSources {
   static final String BUILDS = "machineosbuilds";
   static final String MCNS = "machineconfignodes";
   static final String POLICIES = "rolloutpolicies";
+  static final String LEASES = "reboot-leases";
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -84,8 +87,21 @@ final class PoolSources {
 
   /** The event sources, each mapping its objects to the pools they concern. */
   static List<EventSource<?, MachineConfigPool>> prepare(
-      EventSourceContext<MachineConfigPool> ctx) {
+      EventSourceContext<MachineConfigPool> ctx, String namespace) {
     return List.of(
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Lease.class, MachineConfigPool.class)
+                .withName(LEASES)
+                .withNamespaces(Set.of(namespace))
+                // Every pool, for a node's reboot lease let go (the leader's renewals: none).
+                .withSecondaryToPrimaryMapper(
+                    l ->
+                        l.getMetadata().getName().startsWith(RebootLeases.PREFIX)
+                            ? pools(ctx, p -> true)
+                            : Set.of())
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
+            ctx),
         new InformerEventSource<>(
             InformerEventSourceConfiguration.from(Node.class, MachineConfigPool.class)
                 .withName(NODES)

@@ -35,19 +35,23 @@ public final class Rollout {
   private final NodeTargeting targeting;
   private final ObjectEvents events;
   private final Executor writers;
+  private final RebootLeases leases;
 
   /** {@code writers}: where the node writes run (a few threads: they wait on the server). */
-  public Rollout(NodeTargeting targeting, ObjectEvents events, Executor writers) {
+  public Rollout(
+      NodeTargeting targeting, ObjectEvents events, Executor writers, RebootLeases leases) {
     this.targeting = targeting;
     this.events = events;
     this.writers = writers;
+    this.leases = leases;
   }
 
   /**
    * {@code mayStart}: which nodes may get the target now (stop-the-line, a closed window, a soak or
-   * the alert gate hold the others back; the taints still follow).
+   * the alert gate hold the others back; the taints still follow). Returns the nodes that were next
+   * but whose reboot lease another holder has (they wait; the next in order go instead).
    */
-  public void run(
+  public List<RebootLeases.Held> run(
       MachineConfigPool pool,
       List<Node> members,
       List<PoolNode> nodes,
@@ -56,15 +60,17 @@ public final class Rollout {
       Predicate<PoolNode> mayStart,
       BiConsumer<Node, Node> written) {
     if (Boolean.TRUE.equals(pool.getSpec().getPaused())) {
-      return;
+      return List.of();
     }
     MaxUnavailable.Result max = MaxUnavailable.of(pool.getSpec().getMaxUnavailable(), nodes.size());
     if (max instanceof MaxUnavailable.Invalid invalid) {
       events.warning(pool, "InvalidMaxUnavailable", invalid.message());
-      return;
+      return List.of();
     }
     int limit = ((MaxUnavailable.Count) max).value();
-    List<PoolNode> chosen = CandidateSelector.select(nodes, target, limit, layered, mayStart);
+    release(nodes, target);
+    List<RebootLeases.Held> held = new ArrayList<>();
+    List<PoolNode> chosen = leased(nodes, target, limit, layered, mayStart, held);
     Set<String> candidates = chosen.stream().map(PoolNode::name).collect(Collectors.toSet());
     if (!chosen.isEmpty()) {
       long zones = chosen.stream().map(PoolNode::zone).distinct().count();
@@ -77,6 +83,58 @@ public final class Rollout {
     } finally {
       announce(pool, targeted, target);
     }
+    return List.copyOf(held);
+  }
+
+  /**
+   * The candidates whose reboot lease Ocelot could take: a node another holder has is passed over
+   * (and reported in {@code held}) and the selection made again without it, so the next in order
+   * goes instead.
+   */
+  private List<PoolNode> leased(
+      List<PoolNode> nodes,
+      PoolTarget target,
+      int limit,
+      boolean layered,
+      Predicate<PoolNode> mayStart,
+      List<RebootLeases.Held> held) {
+    Set<String> passedOver = new java.util.HashSet<>();
+    while (true) {
+      List<PoolNode> chosen =
+          CandidateSelector.select(
+              nodes, target, limit, layered, mayStart.and(n -> !passedOver.contains(n.name())));
+      boolean refused = false;
+      for (PoolNode c : chosen) {
+        Optional<RebootLeases.Held> other = leases.acquire(c.name());
+        if (other.isPresent()) {
+          held.add(other.get());
+          passedOver.add(c.name());
+          refused = true;
+        }
+      }
+      if (!refused) {
+        return chosen;
+      }
+    }
+  }
+
+  /**
+   * Gives back the leases of the nodes done on the target, and keeps those still on their way
+   * (renewed when due).
+   */
+  private void release(List<PoolNode> nodes, PoolTarget target) {
+    List<String> inFlight = new ArrayList<>();
+    for (PoolNode n : nodes) {
+      if (!leases.holds(n.name())) {
+        continue;
+      }
+      if (NodeClassifier.updated(n, target)) {
+        leases.release(n.name());
+      } else {
+        inFlight.add(n.name());
+      }
+    }
+    leases.keep(inFlight);
   }
 
   /**

@@ -42,7 +42,8 @@ class RolloutTest {
       new Rollout(
           new NodeTargeting(new NodeUpdates(plane.client)),
           new ObjectEvents(plane.client, Clock.systemUTC()),
-          counting);
+          counting,
+          new RebootLeases(plane.client, "default", Clock.systemUTC()));
   final List<String> written = new ArrayList<>();
 
   Node node(String name, String current, String desired, String state, boolean tainted) {

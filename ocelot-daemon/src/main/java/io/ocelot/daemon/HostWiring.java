@@ -3,6 +3,7 @@ package io.ocelot.daemon;
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
 import io.ocelot.daemon.host.ExecutableHealthChecks;
+import io.ocelot.daemon.host.ExecutableHooks;
 import io.ocelot.daemon.host.FileHostLock;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.GrubBootCounter;
@@ -123,6 +124,7 @@ public final class HostWiring {
         new FileHostLock(root, Clock.systemUTC()),
         watcher,
         new ExecutableHealthChecks(files, runner, ExecutableHealthChecks.DEFAULT_TIMEOUT),
+        new ExecutableHooks(files, runner, ExecutableHooks.DEFAULT_TIMEOUT),
         new GrubBootCounter(runner));
   }
 }

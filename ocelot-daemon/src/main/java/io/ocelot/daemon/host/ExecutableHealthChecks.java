@@ -17,9 +17,14 @@ public final class ExecutableHealthChecks implements HealthChecks {
           new Directory("/usr/lib/greenboot/check/required.d", true),
           new Directory("/etc/greenboot/check/required.d", true),
           new Directory("/etc/ocelot/health.d/required.d", true),
+          // Lifecycle hooks after a boot into an update run as its checks (docs/daemon.md).
+          new Directory(ExecutableHooks.IMAGE_DIR + "/after-reboot/required.d", true),
+          new Directory(ExecutableHooks.ADMIN_DIR + "/after-reboot/required.d", true),
           new Directory("/usr/lib/greenboot/check/wanted.d", false),
           new Directory("/etc/greenboot/check/wanted.d", false),
-          new Directory("/etc/ocelot/health.d/wanted.d", false));
+          new Directory("/etc/ocelot/health.d/wanted.d", false),
+          new Directory(ExecutableHooks.IMAGE_DIR + "/after-reboot/wanted.d", false),
+          new Directory(ExecutableHooks.ADMIN_DIR + "/after-reboot/wanted.d", false));
 
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(2);
 

@@ -4,6 +4,7 @@ import io.ocelot.daemon.host.BootCounter;
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HealthChecks;
+import io.ocelot.daemon.host.Hooks;
 import io.ocelot.daemon.host.HostFiles;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.OsImages;
@@ -25,6 +26,7 @@ public record HostContext(
     HostLock lock,
     FileWatcher watcher,
     HealthChecks health,
+    Hooks hooks,
     BootCounter bootCounter) {
 
   /** The same host whose boots must pass {@code checks} instead. */
@@ -41,6 +43,7 @@ public record HostContext(
         lock,
         watcher,
         checks,
+        hooks,
         bootCounter);
   }
 }

@@ -300,6 +300,7 @@ public final class Recovery {
         "marker:stable");
     store.clearLastFailure();
     LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());
+    HookRuns.afterUpdate(host, HookRuns.changed(journal));
     return new EngineOutcome.Completed(marker.target(), warnings);
   }
 

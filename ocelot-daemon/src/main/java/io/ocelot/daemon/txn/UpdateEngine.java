@@ -6,6 +6,7 @@ import io.ocelot.api.disruption.PostAction;
 import io.ocelot.api.ignition.Bytes;
 import io.ocelot.api.json.Json;
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.Hooks;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.host.HostStatus;
@@ -115,6 +116,11 @@ public final class UpdateEngine {
             origin(status),
             List.of());
     store.begin(started, "journal:start");
+    // The admin's before-update hooks may refuse the update before anything changes (no drain).
+    Optional<HookRuns.Failed> refused = HookRuns.run(host, Hooks.Point.BEFORE_UPDATE, plan);
+    if (refused.isPresent()) {
+      return failHook(started, refused.get(), attempt);
+    }
     // One list for the whole attempt: copying the journal per step made an update quadratic.
     List<Journal.Entry> entries = new ArrayList<>();
     boolean ownsStagedSlot = false;
@@ -182,6 +188,13 @@ public final class UpdateEngine {
   private EngineOutcome commit(UpdatePlan plan, Journal journal, Attempt attempt)
       throws HostException {
     Commit commit = plan.commit().orElseThrow();
+    if (commit.action() == PostAction.REBOOT) {
+      // Before the commit point: a before-reboot hook that fails rolls every step back.
+      Optional<HookRuns.Failed> refused = HookRuns.run(host, Hooks.Point.BEFORE_REBOOT, plan);
+      if (refused.isPresent()) {
+        return failHook(journal, refused.get(), attempt);
+      }
+    }
     CommitMarker marker =
         new CommitMarker(
             CommitMarker.Phase.COMMITTED,
@@ -223,7 +236,20 @@ public final class UpdateEngine {
         "marker:stable");
     store.clearJournal("journal:cleared");
     store.clearLastFailure();
+    HookRuns.afterUpdate(host, HookRuns.changed(plan)); // done without a reboot
     return new EngineOutcome.Completed(journal.to());
+  }
+
+  private EngineOutcome failHook(Journal journal, HookRuns.Failed hook, Attempt attempt)
+      throws HostException {
+    return fail(
+        journal,
+        FailureRecord.Phase.PREPARE,
+        hook.step(),
+        Optional.empty(),
+        hook.cause(),
+        Optional.of(hook.outcome().result()),
+        attempt);
   }
 
   private EngineOutcome fail(

@@ -113,6 +113,7 @@ public final class HostFixture {
             new io.ocelot.daemon.host.FileHostLock(root, clock),
             io.ocelot.daemon.host.FileWatcher.NONE,
             new io.ocelot.daemon.host.ExecutableHealthChecks(files, runner, Duration.ofSeconds(3)),
+            new io.ocelot.daemon.host.ExecutableHooks(files, runner, Duration.ofSeconds(3)),
             new io.ocelot.daemon.host.GrubBootCounter(runner));
   }
 

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.sim.SimCluster;
-import io.ocelot.sim.SimSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,20 +23,7 @@ class PlanNodeIT {
 
   @Test
   void plansAChangeForANodeFromWhatTheClusterSaysItRuns() throws Exception {
-    try (SimCluster sim =
-        SimCluster.start(
-            new SimSettings(
-                1,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {})) {
+    try (SimCluster sim = CliSims.start(dir, 1)) {
       Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), sim.api().kubeconfig());
       String current =
           sim.client()

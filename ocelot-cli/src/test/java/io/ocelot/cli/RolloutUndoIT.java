@@ -5,14 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.sim.Fault;
 import io.ocelot.sim.SimCluster;
-import io.ocelot.sim.SimSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,20 +29,7 @@ class RolloutUndoIT {
 
   @Test
   void undoDeletesWhatTheRolloutAddedAndEveryNodeIsBackWithoutAStuckOne() throws Exception {
-    try (SimCluster sim =
-        SimCluster.start(
-            new SimSettings(
-                3,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {})) {
+    try (SimCluster sim = CliSims.start(dir, 3)) {
       KubernetesClient client = sim.client();
       Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), sim.api().kubeconfig());
       String before = pool(client).getStatus().getConfiguration().getName();
@@ -60,7 +44,10 @@ class RolloutUndoIT {
       for (int i = 0; i < 3; i++) {
         sim.apply(new Fault.BreakReboot("worker-" + i));
       }
-      client.resources(MachineConfig.class).resource(workerFile()).create();
+      client
+          .resources(MachineConfig.class)
+          .resource(CliSims.workerFile("50-undo", "/etc/ocelot-undo", "bad"))
+          .create();
       // The first node targeted fails its reboot, rolls back and retries; the rest wait for it.
       Node failing =
           await().atMost(Duration.ofSeconds(60)).until(() -> degraded(client), n -> n != null);
@@ -131,25 +118,5 @@ class RolloutUndoIT {
                   && config.equals(a.get(NodeAnnotations.CURRENT_CONFIG))
                   && config.equals(a.get(NodeAnnotations.DESIRED_CONFIG));
             });
-  }
-
-  static MachineConfig workerFile() {
-    return Serialization.unmarshal(
-        """
-        apiVersion: machineconfiguration.openshift.io/v1
-        kind: MachineConfig
-        metadata:
-          name: 50-undo
-          labels: {machineconfiguration.openshift.io/role: worker}
-        spec:
-          config:
-            ignition: {version: 3.4.0}
-            storage:
-              files:
-              - path: /etc/ocelot-undo
-                mode: 420
-                contents: {source: "data:,bad"}
-        """,
-        MachineConfig.class);
   }
 }

@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigNode;
@@ -20,9 +19,7 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.McnConditionType;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.sim.SimCluster;
-import io.ocelot.sim.SimSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,20 +40,7 @@ class StatusCommandIT {
 
   @Test
   void aDrainHeldByABudgetShowsAsStatusUntilTheBudgetLetsGo() throws Exception {
-    try (SimCluster sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofMillis(500),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {})) {
+    try (SimCluster sim = CliSims.start(dir, 2)) {
       KubernetesClient client = sim.client();
       Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), sim.api().kubeconfig());
       String[] r = status(kubeconfig, "--pool", "worker");
@@ -112,7 +96,10 @@ class StatusCommandIT {
                   .endSpec()
                   .build())
           .create();
-      client.resources(MachineConfig.class).resource(workerFile()).create();
+      client
+          .resources(MachineConfig.class)
+          .resource(CliSims.workerFile("50-status", "/etc/ocelot-status", "held"))
+          .create();
 
       Node blocked =
           await()
@@ -213,25 +200,5 @@ class StatusCommandIT {
       }
     }
     throw new AssertionError("no pool " + name + " in " + doc);
-  }
-
-  static MachineConfig workerFile() {
-    return Serialization.unmarshal(
-        """
-        apiVersion: machineconfiguration.openshift.io/v1
-        kind: MachineConfig
-        metadata:
-          name: 50-status
-          labels: {machineconfiguration.openshift.io/role: worker}
-        spec:
-          config:
-            ignition: {version: 3.4.0}
-            storage:
-              files:
-              - path: /etc/ocelot-status
-                mode: 420
-                contents: {source: "data:,held"}
-        """,
-        MachineConfig.class);
   }
 }

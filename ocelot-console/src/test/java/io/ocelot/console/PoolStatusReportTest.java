@@ -46,6 +46,17 @@ class PoolStatusReportTest {
     return n;
   }
 
+  /** worker-a on its way to R2, its drain refused by a budget. */
+  static Node drainBlocked() {
+    return with(
+        with(
+            member("worker-a", R1, R2, "Working", OLD),
+            NodeAnnotations.DESIRED_DRAIN,
+            "drain-" + R2),
+        NodeAnnotations.DRAIN_BLOCKED,
+        "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)");
+  }
+
   @Test
   void aPoolWhoseNodesAllRunTheTargetIsCompletedWithNothingToSay() {
     PoolStatusReport r =
@@ -61,14 +72,7 @@ class PoolStatusReportTest {
 
   @Test
   void aDrainingNodeNamesWhatBlocksItAndAWaitingNodeIsPending() {
-    Node draining =
-        with(
-            with(
-                member("worker-a", R1, R2, "Working", OLD),
-                NodeAnnotations.DESIRED_DRAIN,
-                "drain-" + R2),
-            NodeAnnotations.DRAIN_BLOCKED,
-            "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)");
+    Node draining = drainBlocked();
     PoolStatusReport r =
         PoolStatusReport.of(
             pool(false),
@@ -131,14 +135,7 @@ class PoolStatusReportTest {
 
   @Test
   void theConsoleShowsTheSameAssessmentAndInsights() {
-    Node draining =
-        with(
-            with(
-                member("worker-a", R1, R2, "Working", OLD),
-                NodeAnnotations.DESIRED_DRAIN,
-                "drain-" + R2),
-            NodeAnnotations.DRAIN_BLOCKED,
-            "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)");
+    Node draining = drainBlocked();
     var snapshot =
         ClusterSnapshot.of(
             new ClusterObjects(

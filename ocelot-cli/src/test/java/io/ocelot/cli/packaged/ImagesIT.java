@@ -5,18 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.cli.CliSims;
 import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.LeaderElection;
 import io.ocelot.runtime.OcelotVersion;
 import io.ocelot.sim.DeployedJvm;
 import io.ocelot.sim.PodCredentials;
 import io.ocelot.sim.SimCluster;
-import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.SimulatedNode;
 import io.ocelot.sim.Trees;
 import java.io.IOException;
@@ -97,20 +95,7 @@ class ImagesIT {
   @Test
   void theControllerAndADaemonFromTheImagesCarryAnUpdateThrough() throws Exception {
     Path dir = Files.createTempDirectory(OUT, "sim");
-    try (SimCluster sim =
-        SimCluster.start(
-            new SimSettings(
-                2,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(2),
-                ControlPlaneMode.KUBE),
-            line -> {})) {
+    try (SimCluster sim = CliSims.start(dir, 2)) {
       String controller = startController(sim, dir);
       DaemonContainer daemon =
           new DaemonContainer(
@@ -127,7 +112,8 @@ class ImagesIT {
         String before = renderedWorker(sim);
         sim.client()
             .resources(MachineConfig.class)
-            .resource(workerFile("50-from-images", "/etc/ocelot-images-it", "from-a-container"))
+            .resource(
+                CliSims.workerFile("50-from-images", "/etc/ocelot-images-it", "from-a-container"))
             .create();
         await()
             .atMost(Duration.ofSeconds(120))
@@ -227,27 +213,6 @@ class ImagesIT {
                 "Done".equals(n.getMetadata().getAnnotations().get(NodeAnnotations.STATE))
                     && target.equals(
                         n.getMetadata().getAnnotations().get(NodeAnnotations.CURRENT_CONFIG)));
-  }
-
-  private static MachineConfig workerFile(String name, String path, String text) {
-    return Serialization.unmarshal(
-        """
-        apiVersion: machineconfiguration.openshift.io/v1
-        kind: MachineConfig
-        metadata:
-          name: %s
-          labels: {machineconfiguration.openshift.io/role: worker}
-        spec:
-          config:
-            ignition: {version: 3.4.0}
-            storage:
-              files:
-              - path: %s
-                mode: 420
-                contents: {source: "data:,%s"}
-        """
-            .formatted(name, path, text),
-        MachineConfig.class);
   }
 
   private static String inspect(String image, String format) throws Exception {

@@ -393,7 +393,13 @@ final class ControllerHarness implements AutoCloseable {
    * The API server stamps its creation time (to the second) and keeps it immutable.
    */
   Node node(String name, String zone, String config) {
+    return node(name, zone, config, Map.of());
+  }
+
+  /** The same with {@code extra} labels (a custom pool's role). */
+  Node node(String name, String zone, String config, Map<String, String> extra) {
     Map<String, String> labels = new HashMap<>(Map.of(WORKER_LABEL, ""));
+    labels.putAll(extra);
     if (zone != null) {
       labels.put("topology.kubernetes.io/zone", zone);
     }

@@ -94,6 +94,16 @@ class RolloutPolicyIT {
         .contains("spec.pools: Invalid value")
         .contains("select pools by names or by selector")
         .contains("spec.maxFailedNodes");
+    assertThat(
+            refusal(
+                "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: x}\n"
+                    + "spec:\n  pools: {names: [worker]}\n"
+                    + "  disruptionBudget: {groupBy: [zone], maxUnavailable: 1, minAvailable: 2}\n"
+                    + "  batches: {strategy: exponential, growth: 1}\n"))
+        .contains("spec.disruptionBudget")
+        .contains("set exactly one of maxUnavailable and minAvailable")
+        .contains("spec.batches")
+        .contains("an exponential strategy's growth is a factor of at least 2");
 
     RolloutPolicy example =
         policy(Files.readString(Path.of("..", "examples", "policy", "rollout-policy.yaml")));

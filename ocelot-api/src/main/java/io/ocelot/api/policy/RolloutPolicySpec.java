@@ -54,6 +54,19 @@ public class RolloutPolicySpec {
           + " none: as many as maxUnavailable allows")
   private RolloutBatches batches;
 
+  @JsonPropertyDescription(
+      "A budget per group of nodes (by zone, rack, site) across every pool this policy governs:"
+          + " no more of a group is disrupted at once than it allows; none: no such budget")
+  private GroupBudget disruptionBudget;
+
+  public GroupBudget getDisruptionBudget() {
+    return disruptionBudget;
+  }
+
+  public void setDisruptionBudget(GroupBudget disruptionBudget) {
+    this.disruptionBudget = disruptionBudget;
+  }
+
   public RolloutBatches getBatches() {
     return batches;
   }

@@ -3,6 +3,7 @@ package io.ocelot.controller.policy;
 import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.policy.AlertGate;
+import io.ocelot.api.policy.GroupBudget;
 import io.ocelot.api.policy.MaintenanceWindow;
 import io.ocelot.api.policy.RolloutPolicy;
 import java.time.Duration;
@@ -49,6 +50,16 @@ public final class RolloutPolicies {
     default Optional<Batches.Plan> batches() {
       return Optional.empty();
     }
+
+    /** The budget per group of nodes across the policy's pools, if any. */
+    default Optional<GroupBudget> disruptionBudget() {
+      return Optional.empty();
+    }
+
+    /** The policy's name, when one applies. */
+    default Optional<String> name() {
+      return Optional.empty();
+    }
   }
 
   /** No policy selects the pool. */
@@ -66,6 +77,16 @@ public final class RolloutPolicies {
           .flatMap(Batches.Plan::failureThreshold)
           .or(() -> Optional.ofNullable(policy.getSpec().getMaxFailedNodes()))
           .orElse(StopTheLine.DEFAULT_MAX_FAILED_NODES);
+    }
+
+    @Override
+    public Optional<GroupBudget> disruptionBudget() {
+      return Optional.ofNullable(policy.getSpec().getDisruptionBudget());
+    }
+
+    @Override
+    public Optional<String> name() {
+      return Optional.of(policy.getMetadata().getName());
     }
 
     @Override

@@ -24,6 +24,7 @@ import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
 import io.ocelot.controller.policy.PrometheusAlertSource;
 import io.ocelot.controller.policy.RebootlessUpdates;
+import io.ocelot.controller.policy.RolloutPolicies;
 import io.ocelot.controller.render.RenderDebounce;
 import io.ocelot.controller.render.RenderStep;
 import io.ocelot.controller.render.RenderedConfigs;
@@ -36,11 +37,13 @@ import io.ocelot.controller.support.NodeUpdates;
 import io.ocelot.controller.support.ObjectEvents;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -92,6 +95,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final KubernetesClient client;
   private final StatusPacer pacer;
   private final String namespace;
+  private final ReentrantLock budgets = new ReentrantLock();
   private final ViewMemo<Node, PoolNode> nodeViews = new ViewMemo<>(PoolNode::of);
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews =
       new ViewMemo<>(NodeReport::of);
@@ -218,15 +222,22 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       LOG.info(
           "pool {}: rendered {}", pool.getMetadata().getName(), configurationName(pool).orElse(""));
     } else if (decision.orElse(null) instanceof LayeredTarget.Go go) {
-      RolloutGate.Hold hold = gate.check(pool, idle.views(), go.target(), sources.policies());
-      Predicate<PoolNode> mayStart =
-          hold.mayStart(
-              () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration()));
-      List<RebootLeases.Held> leased =
-          rollout.run(
-              pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
+      RolloutPolicies.Resolution policy = RolloutPolicies.forPool(pool, sources.policies());
+      Rolled rolled;
+      if (policy.disruptionBudget().isPresent()) {
+        // Pools sharing a group budget decide and write one at a time: two passes side by side
+        // could each take a group's last room.
+        budgets.lock();
+        try {
+          rolled = roll(pool, sources, members, idle, go, policy);
+        } finally {
+          budgets.unlock();
+        }
+      } else {
+        rolled = roll(pool, sources, members, idle, go, policy);
+      }
       List<Node> after = sources.members(pool);
-      return new Rolling(after, sources.views(after), decision, hold, leased);
+      return new Rolling(after, sources.views(after), decision, rolled.hold(), rolled.leased());
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
       wait.failure()
@@ -234,6 +245,39 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
           .ifPresent(f -> events.warning(pool, "BuildFailed", f));
     }
     return idle;
+  }
+
+  /** What one rollout step held back, and the nodes whose reboot lease another holder has. */
+  private record Rolled(RolloutGate.Hold hold, List<RebootLeases.Held> leased) {}
+
+  private Rolled roll(
+      MachineConfigPool pool,
+      PoolSources sources,
+      List<Node> members,
+      Rolling idle,
+      LayeredTarget.Go go,
+      RolloutPolicies.Resolution policy) {
+    RolloutGate.Hold hold =
+        gate.check(
+            pool, idle.views(), go.target(), sources.policies(), () -> scope(policy, sources));
+    Predicate<PoolNode> mayStart =
+        hold.mayStart(
+            () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration()));
+    List<RebootLeases.Held> leased =
+        rollout.run(
+            pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
+    return new Rolled(hold, leased);
+  }
+
+  /** The nodes of every pool {@code policy} governs: a group budget's scope. */
+  private static List<PoolNode> scope(RolloutPolicies.Resolution policy, PoolSources sources) {
+    List<PoolNode> out = new ArrayList<>();
+    for (MachineConfigPool p : sources.pools()) {
+      if (RolloutPolicies.forPool(p, sources.policies()).name().equals(policy.name())) {
+        out.addAll(sources.views(sources.members(p)));
+      }
+    }
+    return out;
   }
 
   /** Who holds the leases of the nodes that were next, as the pool's Updating message says it. */

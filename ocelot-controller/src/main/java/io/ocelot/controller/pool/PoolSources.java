@@ -213,6 +213,11 @@ final class PoolSources {
     nodes.handleRecentResourceUpdate(ResourceID.fromResource(now), now, old);
   }
 
+  /** Every pool, as the cache has them. */
+  List<MachineConfigPool> pools() {
+    return pools;
+  }
+
   /** The nodes whose primary pool this is (a node selected by two custom pools is in neither). */
   List<Node> members(MachineConfigPool pool) {
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {

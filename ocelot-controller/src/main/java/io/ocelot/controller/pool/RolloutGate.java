@@ -10,6 +10,7 @@ import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
 import io.ocelot.controller.policy.AlertSource;
 import io.ocelot.controller.policy.Batches;
+import io.ocelot.controller.policy.GroupBudgets;
 import io.ocelot.controller.policy.MaintenanceWindows;
 import io.ocelot.controller.policy.RolloutPolicies;
 import io.ocelot.controller.policy.Soak;
@@ -55,7 +56,8 @@ final class RolloutGate {
       Optional<Soak.Wait> soak,
       Optional<String> alerts,
       boolean rebootlessAnytime,
-      Optional<Batch> batch) {
+      Optional<Batch> batch,
+      Optional<GroupBudgets.Room> budget) {
     static final Hold NONE =
         new Hold(
             Optional.empty(),
@@ -63,6 +65,7 @@ final class RolloutGate {
             Optional.empty(),
             Optional.empty(),
             false,
+            Optional.empty(),
             Optional.empty());
 
     boolean holds() {
@@ -83,15 +86,30 @@ final class RolloutGate {
         boolean onlyTheWindow = halt.isEmpty() && soak.isEmpty() && alerts.isEmpty();
         gate = onlyTheWindow && rebootlessAnytime ? rebootless.get() : n -> false;
       }
-      return batch.map(b -> gate.and(n -> b.admitted().contains(n.name()))).orElse(gate);
+      Predicate<PoolNode> batched =
+          batch.map(b -> gate.and(n -> b.admitted().contains(n.name()))).orElse(gate);
+      return budget
+          .map(
+              r ->
+                  batched.and(
+                      n -> NodeClassifier.failingDesired(n) || r.admitted().contains(n.name())))
+          .orElse(batched);
     }
   }
 
   /** Where a batched rollout stands, and the nodes its current batch still has room for. */
   record Batch(Batches.Position position, Set<String> admitted) {}
 
+  /**
+   * {@code scope}: the nodes of every pool the same policy governs, asked only when the policy has
+   * a disruption budget.
+   */
   Hold check(
-      MachineConfigPool pool, List<PoolNode> nodes, PoolTarget target, List<RolloutPolicy> all) {
+      MachineConfigPool pool,
+      List<PoolNode> nodes,
+      PoolTarget target,
+      List<RolloutPolicy> all,
+      Supplier<List<PoolNode>> scope) {
     RolloutPolicies.Resolution policy = RolloutPolicies.forPool(pool, all);
     Optional<StopTheLine.Halt> halt =
         StopTheLine.evaluate(
@@ -114,7 +132,18 @@ final class RolloutGate {
         soak(policy, nodes, target),
         toStart ? policy.alertGate().flatMap(this::blockingAlerts) : Optional.empty(),
         policy.rebootlessAnytime(),
-        batch);
+        batch,
+        policy
+            .disruptionBudget()
+            .map(b -> GroupBudgets.admit(b, scope.get(), waiting(nodes, target))));
+  }
+
+  /** The nodes of the pool that would start, in rollout order (not those failing an older one). */
+  private static List<PoolNode> waiting(List<PoolNode> nodes, PoolTarget target) {
+    return nodes.stream()
+        .filter(n -> !NodeClassifier.targeted(n, target) && !NodeClassifier.failingDesired(n))
+        .sorted(Comparator.comparing(PoolNode::rolloutKey, RolloutOrder.ORDER))
+        .toList();
   }
 
   /**
@@ -213,7 +242,8 @@ final class RolloutGate {
                     + (hold.rebootlessAnytime() ? " (updates without drain or reboot go now)" : ""))
         .or(() -> hold.soak().map(Soak.Wait::message))
         .or(hold::alerts)
-        .or(() -> hold.batch().flatMap(b -> b.position().waiting()));
+        .or(() -> hold.batch().flatMap(b -> b.position().waiting()))
+        .or(() -> hold.budget().flatMap(GroupBudgets.Room::waiting));
   }
 
   /**

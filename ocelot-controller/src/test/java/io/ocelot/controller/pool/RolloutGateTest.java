@@ -72,7 +72,8 @@ class RolloutGateTest {
     firing.add(new AlertSource.Firing("MCDRebootError", "worker-1"));
     firing.add(new AlertSource.Firing("Watchdog", ""));
     RolloutGate.Hold hold =
-        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated("MCD.*|Ocelot.*")));
+        gate.check(
+            pool(), nodes("rendered-worker-1"), R2, List.of(gated("MCD.*|Ocelot.*")), List::of);
     assertThat(hold.holds()).isTrue();
     assertThat(gate.waiting(hold))
         .contains("waiting for alerts to clear: MCDRebootError (worker-1)");
@@ -80,14 +81,18 @@ class RolloutGateTest {
     assertThat(asked).containsExactly("http://prometheus:9090");
 
     firing.remove(0);
-    assertThat(gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated("MCD.*"))).holds())
+    assertThat(
+            gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated("MCD.*")), List::of)
+                .holds())
         .isFalse();
   }
 
   @Test
   void nothingToStartAsksNothing() {
     firing.add(new AlertSource.Firing("MCDRebootError", "worker-1"));
-    assertThat(gate.check(pool(), nodes("rendered-worker-2"), R2, List.of(gated(".+"))).holds())
+    assertThat(
+            gate.check(pool(), nodes("rendered-worker-2"), R2, List.of(gated(".+")), List::of)
+                .holds())
         .isFalse();
     assertThat(asked).isEmpty();
   }
@@ -96,7 +101,7 @@ class RolloutGateTest {
   void theGateFailsClosedAndSaysWhy() {
     unreachable = new IOException("Connection refused");
     RolloutGate.Hold hold =
-        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated(".+")));
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated(".+")), List::of);
     assertThat(gate.waiting(hold))
         .contains(
             "alert gate: cannot read the alerts of http://prometheus:9090 (Connection refused);"
@@ -104,7 +109,8 @@ class RolloutGateTest {
     unreachable = null;
     assertThat(
             gate.waiting(
-                gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(gated("(unclosed")))))
+                gate.check(
+                    pool(), nodes("rendered-worker-1"), R2, List.of(gated("(unclosed")), List::of)))
         .hasValueSatisfying(
             m ->
                 assertThat(m)
@@ -131,18 +137,19 @@ class RolloutGateTest {
     java.util.function.Predicate<PoolNode> rebootless = n -> true;
     // Saturday noon: the Sunday window is closed.
     RolloutGate.Hold strict =
-        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(false)));
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(false)), List::of);
     assertThat(strict.window()).isPresent();
     assertThat(strict.mayStart(() -> rebootless).test(node)).isFalse();
     RolloutGate.Hold lenient =
-        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(true)));
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(windowed(true)), List::of);
     assertThat(lenient.mayStart(() -> rebootless).test(node)).isTrue();
     assertThat(lenient.mayStart(() -> n -> false).test(node)).isFalse();
     // Anything else holding (here the alert gate) holds rebootless updates too.
     firing.add(new AlertSource.Firing("MCDRebootError", "worker-1"));
     RolloutPolicy both = windowed(true);
     both.getSpec().setAlertGate(gated(".*").getSpec().getAlertGate());
-    RolloutGate.Hold alerts = gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(both));
+    RolloutGate.Hold alerts =
+        gate.check(pool(), nodes("rendered-worker-1"), R2, List.of(both), List::of);
     assertThat(alerts.mayStart(() -> rebootless).test(node)).isFalse();
     // Nothing holds: every node may start, and the configs are not even read.
     assertThat(

@@ -253,6 +253,24 @@ final class ControllerHarness implements AutoCloseable {
         maxUnavailable);
   }
 
+  /**
+   * MCO's infra pool: the worker and infra MachineConfigs, the nodes labelled
+   * node-role.kubernetes.io/infra (which keep their worker label).
+   */
+  MachineConfigPool infraPool(Object maxUnavailable) {
+    return pool(
+        "infra",
+        new LabelSelectorBuilder()
+            .addNewMatchExpression()
+            .withKey(ROLE)
+            .withOperator("In")
+            .withValues("worker", "infra")
+            .endMatchExpression()
+            .build(),
+        "node-role.kubernetes.io/infra",
+        maxUnavailable);
+  }
+
   /** A pool of the nodes labelled {@code nodeLabel}="" (an infra pool, say). */
   MachineConfigPool pool(
       String name, LabelSelector configs, String nodeLabel, Object maxUnavailable) {

@@ -3,7 +3,6 @@ package io.ocelot.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfigPool;
@@ -50,17 +49,7 @@ class GroupBudgetIT {
     cluster.daemons(1500);
     cluster.example("00-worker.yaml");
     cluster.pool(6);
-    cluster.pool(
-        "infra",
-        new LabelSelectorBuilder()
-            .addNewMatchExpression()
-            .withKey(ControllerHarness.ROLE)
-            .withOperator("In")
-            .withValues("worker", "infra")
-            .endMatchExpression()
-            .build(),
-        INFRA,
-        6);
+    cluster.infraPool(6);
     cluster.startController();
     await()
         .atMost(Duration.ofSeconds(30))

@@ -4,7 +4,6 @@ import static io.ocelot.controller.ControllerHarness.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -252,17 +251,7 @@ class LayeredIT {
     awaitAllOn(base, image);
 
     // An infra pool: worker and infra configs, infra nodes (which keep their worker label).
-    cluster.pool(
-        "infra",
-        new LabelSelectorBuilder()
-            .addNewMatchExpression()
-            .withKey(ControllerHarness.ROLE)
-            .withOperator("In")
-            .withValues("worker", "infra")
-            .endMatchExpression()
-            .build(),
-        "node-role.kubernetes.io/infra",
-        1);
+    cluster.infraPool(1);
     cluster
         .client
         .nodes()

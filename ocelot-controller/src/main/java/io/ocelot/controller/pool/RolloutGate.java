@@ -165,9 +165,7 @@ final class RolloutGate {
         .filter(n -> !NodeClassifier.targeted(n, target))
         .filter(NodeClassifier::failingDesired)
         .forEach(n -> admitted.add(n.name()));
-    nodes.stream()
-        .filter(n -> !NodeClassifier.targeted(n, target) && !NodeClassifier.failingDesired(n))
-        .sorted(Comparator.comparing(PoolNode::rolloutKey, RolloutOrder.ORDER))
+    waiting(nodes, target).stream()
         .limit(Math.max(0, position.allowed() - targeted))
         .forEach(n -> admitted.add(n.name()));
     return new Batch(position, admitted);

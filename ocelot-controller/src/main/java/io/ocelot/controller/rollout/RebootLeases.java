@@ -66,7 +66,10 @@ public final class RebootLeases {
     this.clock = clock;
   }
 
-  /** Whether {@code node}'s lease is Ocelot's now (taken, renewed, or taken over once expired). */
+  /**
+   * Takes {@code node}'s lease for Ocelot (creates it, renews it when due, or takes it over once
+   * expired); empty when Ocelot holds it now, else the other holder that does.
+   */
   public Optional<Held> acquire(String node) {
     Instant now = clock.instant();
     try {

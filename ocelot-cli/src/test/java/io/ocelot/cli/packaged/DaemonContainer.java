@@ -45,20 +45,13 @@ final class DaemonContainer implements ExternalDaemon {
       Path secrets = dir.resolve(name + "-serviceaccount");
       pod.writeServiceAccount(secrets, "openshift-machine-config-operator");
       DeployedJvm deployed = DeployedJvm.of(DeployedJvm.DAEMON);
-      List<String> options =
-          new ArrayList<>(
-              List.of(
-                  "--detach",
-                  "--name=" + name,
-                  "--privileged",
-                  "--network=host",
-                  "--pid=host",
-                  "--volume=" + root + ":/rootfs",
-                  "--volume=" + secrets + ":/var/run/secrets/kubernetes.io/serviceaccount:ro",
-                  "--env=NODE_NAME=" + node,
-                  "--env=JAVA_TOOL_OPTIONS=" + String.join(" ", deployed.javaOptions())));
-      pod.service().forEach((k, v) -> options.add("--env=" + k + "=" + v));
-      deployed.environment().forEach((k, v) -> options.add("--env=" + k + "=" + v));
+      List<String> options = Podman.pod(name, pod, secrets, deployed);
+      options.addAll(
+          List.of(
+              "--privileged",
+              "--pid=host",
+              "--volume=" + root + ":/rootfs",
+              "--env=NODE_NAME=" + node));
       options.add(image);
       for (String arg : deployed.args()) {
         options.add(

@@ -157,21 +157,14 @@ class ImagesIT {
     Path secrets = dir.resolve("controller-serviceaccount");
     pod.writeServiceAccount(secrets, ControllerSettings.DEFAULT_NAMESPACE);
     DeployedJvm deployed = DeployedJvm.of(DeployedJvm.CONTROLLER);
-    List<String> options =
-        new ArrayList<>(
-            List.of(
-                "--detach",
-                "--name=" + name,
-                "--network=host",
-                "--read-only",
-                "--tmpfs=/tmp",
-                "--cap-drop=ALL",
-                "--security-opt=no-new-privileges",
-                "--volume=" + secrets + ":/var/run/secrets/kubernetes.io/serviceaccount:ro",
-                "--env=POD_NAME=" + name,
-                "--env=JAVA_TOOL_OPTIONS=" + String.join(" ", deployed.javaOptions())));
-    pod.service().forEach((k, v) -> options.add("--env=" + k + "=" + v));
-    deployed.environment().forEach((k, v) -> options.add("--env=" + k + "=" + v));
+    List<String> options = Podman.pod(name, pod, secrets, deployed);
+    options.addAll(
+        List.of(
+            "--read-only",
+            "--tmpfs=/tmp",
+            "--cap-drop=ALL",
+            "--security-opt=no-new-privileges",
+            "--env=POD_NAME=" + name));
     options.add("quay.io/ocelot/ocelot:" + version);
     for (String arg : deployed.args()) {
       if (arg.startsWith("--metrics-address=")) {

@@ -2,6 +2,8 @@ package io.ocelot.cli.packaged;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.ocelot.sim.DeployedJvm;
+import io.ocelot.sim.PodCredentials;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +37,25 @@ final class Podman {
       options.addAll(List.of("--runtime", "runc"));
     }
     return new Podman(List.copyOf(options));
+  }
+
+  /**
+   * The options every pod the tests run shares: detached, named, on the host's network, its
+   * ServiceAccount where the kubelet projects it, the in-cluster API variables, and the manifest's
+   * JAVA_TOOL_OPTIONS and plain environment.
+   */
+  static List<String> pod(String name, PodCredentials pod, Path secrets, DeployedJvm deployed) {
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "--detach",
+                "--name=" + name,
+                "--network=host",
+                "--volume=" + secrets + ":/var/run/secrets/kubernetes.io/serviceaccount:ro",
+                "--env=JAVA_TOOL_OPTIONS=" + String.join(" ", deployed.javaOptions())));
+    pod.service().forEach((k, v) -> options.add("--env=" + k + "=" + v));
+    deployed.environment().forEach((k, v) -> options.add("--env=" + k + "=" + v));
+    return options;
   }
 
   /** {@code podman run} with this machine's options, then {@code options}. */

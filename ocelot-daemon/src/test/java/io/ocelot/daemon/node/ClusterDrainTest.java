@@ -36,13 +36,17 @@ class ClusterDrainTest {
             new DaemonMetrics(new PrometheusRegistry()),
             new McnWriter(plane.client, "worker-0", Clock.systemUTC()),
             Clock.systemUTC());
+    return drain(writer, events, reporter, timeout);
+  }
+
+  static ClusterDrain drain(NodeWriter writer, NodeEvents events, DrainAsk ask, Duration timeout) {
     return new ClusterDrain(
         writer,
         events,
-        reporter,
+        ask,
         Clock.systemUTC(),
         d -> Thread.sleep(d.toMillis()),
-        new DrainSettings(Duration.ofMillis(50), timeout, timeout));
+        new DrainSettings(Duration.ofMillis(20), timeout, timeout));
   }
 
   @Test
@@ -79,16 +83,12 @@ class ClusterDrainTest {
             told.add(blocker);
           }
         };
-    NodeWriter writer = new NodeWriter(plane.client, "worker-0", TestNodes.noView());
-    NodeEvents events = new NodeEvents(plane.client, "default", Clock.systemUTC());
     ClusterDrain drain =
-        new ClusterDrain(
-            writer,
-            events,
+        drain(
+            new NodeWriter(plane.client, "worker-0", TestNodes.noView()),
+            new NodeEvents(plane.client, "default", Clock.systemUTC()),
             ask,
-            Clock.systemUTC(),
-            d -> Thread.sleep(d.toMillis()),
-            new DrainSettings(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+            Duration.ofSeconds(1));
     assertThatThrownBy(() -> drain.drain(DrainRequest.drain("rendered-2")))
         .hasMessage(
             "failed to drain node: worker-0 after 1 second. Please see machine-config-controller logs"

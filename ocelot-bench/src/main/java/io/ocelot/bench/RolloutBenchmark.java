@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.api.policy.StageAhead;
 import io.ocelot.apiserver.RequestCounts;
 import io.ocelot.controller.imagebuild.BuildConditions;
 import io.ocelot.controller.rollout.MaxUnavailable;
@@ -38,14 +40,47 @@ public final class RolloutBenchmark {
   private final String maxUnavailable;
   private final Duration timeout;
   private final Report report;
+  private final Optional<String> stageAhead;
   private final Clock clock = Clock.systemUTC();
 
   public RolloutBenchmark(
       SimSettings settings, String maxUnavailable, Duration timeout, PrintWriter out) {
+    this(settings, maxUnavailable, timeout, Optional.empty(), out);
+  }
+
+  /**
+   * {@code stageAhead}: the limit of concurrent pulls (count or percent); present, the rollout runs
+   * twice, without and with stage ahead, and the two are compared side by side.
+   */
+  public RolloutBenchmark(
+      SimSettings settings,
+      String maxUnavailable,
+      Duration timeout,
+      Optional<String> stageAhead,
+      PrintWriter out) {
     this.settings = settings;
     this.maxUnavailable = maxUnavailable;
     this.timeout = timeout;
+    this.stageAhead = stageAhead;
     this.report = new Report(out, 30);
+  }
+
+  /**
+   * One rollout's outcome: whether every worker got there, what the watch saw, and when the image
+   * was built (from then on nodes may pull it: the makespan stage ahead is compared by).
+   */
+  record Run(
+      boolean finished,
+      Optional<Duration> lastUpdate,
+      RolloutRecorder recorder,
+      Instant imageReady) {
+    /** From the image's build to the last node done. */
+    Duration fromImage() {
+      return recorder.doneAt().values().stream()
+          .max(Instant::compareTo)
+          .map(last -> Duration.between(imageReady, last))
+          .orElse(Duration.ZERO);
+    }
   }
 
   /**
@@ -58,12 +93,24 @@ public final class RolloutBenchmark {
     double speedBefore = MachineSpeed.sha256Millis();
     try {
       report.say("measuring t1: a 1-worker rollout with the same settings ...");
-      Optional<Duration> t1 = rollout(dir.resolve("t1"), settings.withWorkers(1), "1", null);
+      Optional<Duration> t1 =
+          rollout(dir.resolve("t1"), settings.withWorkers(1), "1", null, Optional.empty())
+              .lastUpdate();
       report.say(
           "t1 = "
               + t1.map(RolloutBenchmark::seconds).orElse("unknown (the rollout did not finish)"));
-      return rollout(dir.resolve("n"), settings, maxUnavailable, t1.orElse(Duration.ZERO))
-          .isPresent();
+      Duration t = t1.orElse(Duration.ZERO);
+      if (stageAhead.isEmpty()) {
+        return rollout(dir.resolve("n"), settings, maxUnavailable, t, Optional.empty()).finished();
+      }
+      report.say("");
+      report.say("== without stage ahead (image pulls: " + settings.pulls().describe() + ")");
+      Run without = rollout(dir.resolve("without"), settings, maxUnavailable, t, Optional.empty());
+      report.say("");
+      report.say("== with stage ahead (maxConcurrentPulls " + stageAhead.get() + ")");
+      Run with = rollout(dir.resolve("with"), settings, maxUnavailable, t, stageAhead);
+      StageAheadReport.print(report, without, with);
+      return without.finished() && with.finished();
     } finally {
       Trees.delete(dir);
       report.figure(
@@ -80,7 +127,8 @@ public final class RolloutBenchmark {
    * One rollout on a fresh sim; its per-node update time when every worker finished. {@code t1}
    * null: quiet (the baseline), else the full report against it.
    */
-  private Optional<Duration> rollout(Path dir, SimSettings base, String max, Duration t1)
+  private Run rollout(
+      Path dir, SimSettings base, String max, Duration t1, Optional<String> concurrentPulls)
       throws SimException {
     SimSettings s = base.onFreePorts().inFreshDir(dir.resolve("state"));
     int workers = base.workers();
@@ -112,9 +160,11 @@ public final class RolloutBenchmark {
       double passes0 = poolPasses(sim);
       ThreadCpu threads0 = ThreadCpu.now();
       ThreadSampler sampler = ThreadSampler.start(threads0);
+      concurrentPulls.ifPresent(p -> stageAhead(sim, p));
       Instant optedIn = clock.instant();
       createMachineOSConfig(sim);
       String image = awaitBuild(sim, clock);
+      Instant imageReady = clock.instant();
       if (!quiet) {
         report.say(
             "image built: "
@@ -142,17 +192,33 @@ public final class RolloutBenchmark {
         report.say("this JVM's CPU per node update, by thread (names as /proc shows them):");
         threads.since(threads0, recorder.done(), 12).forEach(report::say);
         ocelotReport(OcelotRequests.between(ocelot0, sim.ocelotRequests()), recorder.done());
-        writeSvg(sim, recorder, workers);
+        writeSvg(sim, recorder, workers, concurrentPulls.isPresent() ? "-stage-ahead" : "");
       }
       List<Duration> times = recorder.updateTimes();
-      return finished && !times.isEmpty()
-          ? Optional.of(times.get(times.size() - 1))
-          : Optional.empty();
+      return new Run(
+          finished,
+          finished && !times.isEmpty()
+              ? Optional.of(times.get(times.size() - 1))
+              : Optional.empty(),
+          recorder,
+          imageReady);
     }
   }
 
-  private void writeSvg(SimCluster sim, RolloutRecorder r, int workers) {
-    Path svg = Path.of("rollout-" + sim.api().kind() + "-" + workers + ".svg").toAbsolutePath();
+  /** A RolloutPolicy for the worker pool that stages ahead with {@code concurrentPulls}. */
+  private static void stageAhead(SimCluster sim, String concurrentPulls) {
+    RolloutPolicy p = new RolloutPolicy();
+    p.getMetadata().setName("bench-stage-ahead");
+    p.getSpec().getPools().setNames(List.of("worker"));
+    StageAhead s = new StageAhead();
+    s.setMaxConcurrentPulls(intOrString(concurrentPulls));
+    p.getSpec().setStageAhead(s);
+    sim.client().resources(RolloutPolicy.class).resource(p).create();
+  }
+
+  private void writeSvg(SimCluster sim, RolloutRecorder r, int workers, String suffix) {
+    Path svg =
+        Path.of("rollout-" + sim.api().kind() + "-" + workers + suffix + ".svg").toAbsolutePath();
     String title =
         "ocelot bench rollout: "
             + workers
@@ -312,7 +378,7 @@ public final class RolloutBenchmark {
         : new IntOrString(value.strip());
   }
 
-  private static Duration pct(List<Duration> sorted, int p) {
+  static Duration pct(List<Duration> sorted, int p) {
     if (sorted.isEmpty()) {
       return Duration.ZERO;
     }
@@ -320,7 +386,7 @@ public final class RolloutBenchmark {
     return sorted.get(Math.max(0, i));
   }
 
-  private static double ratio(Duration a, Duration b) {
+  static double ratio(Duration a, Duration b) {
     return b.isZero() ? 0 : a.toMillis() / (double) b.toMillis();
   }
 

@@ -6,6 +6,7 @@ import io.ocelot.bench.DaemonBenchmark;
 import io.ocelot.bench.MachineBenchmark;
 import io.ocelot.bench.RolloutBenchmark;
 import io.ocelot.controller.rollout.MaxUnavailable;
+import io.ocelot.sim.ImagePulls;
 import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +30,9 @@ import picocli.CommandLine.Parameters;
       "Benchmarks on a simulated cluster (temporary state dir, free ports). 'rollout': N workers"
           + " roll a layered image out within maxUnavailable; prints start-up time, peak RSS,"
           + " makespan and its ratio to the ideal, node writes and events per node update, and"
-          + " the API request rate. Exit 0 when every worker reached the image. 'daemon': one"
+          + " the API request rate; with --pull-seconds it runs the rollout without and with"
+          + " stage ahead and prints the makespan and each node's unavailable time side by side."
+          + " Exit 0 when every worker reached the image. 'daemon': one"
           + " daemon in a JVM of its own (its own image's class path, the DaemonSet's Java"
           + " options) manages a one-worker sim on"
           + " the real control plane; prints its start-up time, idle RSS and CPU, Native Memory"
@@ -99,6 +103,23 @@ final class BenchCommand implements Callable<Integer> {
   @CommandLine.Mixin SimTimings timings;
 
   @Option(
+      names = "--pull-seconds",
+      defaultValue = "0",
+      description =
+          "rollout: how long a node's pull of the new OS image takes (the image's size follows"
+              + " from --pull-speed). Above 0 the rollout runs twice, without and with stage ahead,"
+              + " and prints both side by side (default: ${DEFAULT-VALUE}).")
+  double pullSeconds;
+
+  @Option(
+      names = "--concurrent-pulls",
+      defaultValue = "100%",
+      description =
+          "rollout with --pull-seconds: the stage-ahead run's maxConcurrentPulls, a count or a"
+              + " percent of the workers (default: ${DEFAULT-VALUE}).")
+  String concurrentPulls;
+
+  @Option(
       names = "--timeout-minutes",
       defaultValue = "30",
       description = "Give up on the rollout after this long (default: ${DEFAULT-VALUE}).")
@@ -131,6 +152,21 @@ final class BenchCommand implements Callable<Integer> {
     if (benchmark.equals("controller")) {
       return controller();
     }
+    if (pullSeconds < 0) {
+      err.println("error: --pull-seconds cannot be negative");
+      return ExitCodes.UNREADABLE;
+    }
+    if (MaxUnavailable.of(RolloutBenchmark.intOrString(concurrentPulls), workers)
+        instanceof MaxUnavailable.Invalid invalid) {
+      err.println(
+          "error: --concurrent-pulls: " + invalid.message().replace("\"maxUnavailable\" ", ""));
+      return ExitCodes.UNREADABLE;
+    }
+    ImagePulls pulls =
+        pullSeconds > 0
+            ? ImagePulls.taking(
+                Duration.ofMillis(Math.round(pullSeconds * 1000)), timings.pullSpeed)
+            : timings.pulls();
     timings.applyLogging();
     var out = spec.commandLine().getOut();
     boolean ok = true;
@@ -141,9 +177,15 @@ final class BenchCommand implements Callable<Integer> {
               .onFreePorts()
               .withWorkers(workers)
               .withTimes(timings.rebootTime(), timings.buildTime())
+              .withPulls(pulls)
               .withControlPlane(mode);
       RolloutBenchmark bench =
-          new RolloutBenchmark(settings, maxUnavailable, Duration.ofMinutes(timeoutMinutes), out);
+          new RolloutBenchmark(
+              settings,
+              maxUnavailable,
+              Duration.ofMinutes(timeoutMinutes),
+              pullSeconds > 0 ? Optional.of(concurrentPulls) : Optional.empty(),
+              out);
       ok &= bench.run();
       runs.put(mode, bench.figures());
     }

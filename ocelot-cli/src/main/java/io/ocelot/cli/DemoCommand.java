@@ -85,6 +85,7 @@ final class DemoCommand implements Callable<Integer> {
             .onFreePorts()
             .withWorkers(workers)
             .withTimes(timings.rebootTime(), timings.buildTime())
+            .withPulls(timings.pulls())
             .withControlPlane(timings.controlPlane());
     try {
       settings =

@@ -85,8 +85,8 @@ final class SimCommand implements Callable<Integer> {
                   SimSettings.defaults(stateDir).retryCap(),
                   timings.controlPlane())
               .withMachines(
-                  MachineSettings.of(
-                      machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
+                  MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()))
+              .withPulls(timings.pulls());
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;

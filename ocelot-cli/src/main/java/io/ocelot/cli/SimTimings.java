@@ -3,6 +3,7 @@ package io.ocelot.cli;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.runtime.logging.LogSettings;
 import io.ocelot.runtime.logging.LogSetup;
+import io.ocelot.sim.ImagePulls;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +45,20 @@ final class SimTimings {
   double buildSeconds;
 
   @Option(
+      names = "--image-size",
+      defaultValue = "0",
+      description =
+          "The OS image's size in MiB: each simulated node's first pull of an image takes"
+              + " size / --pull-speed seconds (default: ${DEFAULT-VALUE}, instant pulls).")
+  int imageSizeMiB;
+
+  @Option(
+      names = "--pull-speed",
+      defaultValue = "50",
+      description = "How fast a simulated node pulls, in MiB/s (default: ${DEFAULT-VALUE}).")
+  int pullSpeed;
+
+  @Option(
       names = "--verbose",
       description = "Print the components' INFO logs too (stderr); by default only warnings.")
   boolean verbose;
@@ -52,6 +67,12 @@ final class SimTimings {
   boolean valid(java.io.PrintWriter err) {
     if (rebootSeconds < 0 || buildSeconds < 0) {
       err.println("error: --reboot-seconds and --build-seconds cannot be negative");
+      return false;
+    }
+    try {
+      pulls();
+    } catch (IllegalArgumentException e) {
+      err.println("error: --image-size / --pull-speed: " + e.getMessage());
       return false;
     }
     try {
@@ -75,6 +96,11 @@ final class SimTimings {
   /** {@code --control-plane kube,embedded}: the benchmark runs on each, side by side. */
   List<ControlPlaneMode> controlPlanes() {
     return java.util.Arrays.stream(controlPlane.split(",")).map(ControlPlaneMode::parse).toList();
+  }
+
+  /** What an image pull costs the simulated nodes. */
+  ImagePulls pulls() {
+    return new ImagePulls(imageSizeMiB, pullSpeed);
   }
 
   Duration rebootTime() {

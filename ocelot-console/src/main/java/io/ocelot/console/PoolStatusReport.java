@@ -10,6 +10,7 @@ import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.node.AnnotatedNode;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.StageAheadStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -101,6 +102,15 @@ public record PoolStatusReport(
                 a.getOrDefault(NodeAnnotations.REASON, "(no reason given)")));
       }
       held(a).ifPresent(w -> insights.add(new Insight(here, "target held", w)));
+      pullAhead(a)
+          .filter(p -> p.phase() == StageAheadStatus.Phase.Failed)
+          .ifPresent(
+              p ->
+                  insights.add(
+                      new Insight(
+                          here,
+                          "pull ahead failed",
+                          p.why() + "; the node pulls " + p.image() + " in its turn")));
       notReady.ifPresent(w -> insights.add(new Insight(here, "not ready", w)));
     }
     if (paused && progress.updated() < progress.members()) {
@@ -170,7 +180,28 @@ public record PoolStatusReport(
       return "Updating";
     }
     String desired = a.getOrDefault(NodeAnnotations.DESIRED_CONFIG, "");
-    return progress.target().map(desired::equals).orElse(true) ? "Updated" : "Pending";
+    if (progress.target().map(desired::equals).orElse(true)) {
+      return "Updated";
+    }
+    // A node waiting for its turn that pulls the new image ahead says how far it got.
+    return pullAhead(a)
+        .filter(p -> p.phase() != StageAheadStatus.Phase.Failed)
+        .map(
+            p ->
+                p.phase() == StageAheadStatus.Phase.Pulled
+                    ? "Pending (pulled)"
+                    : "Pending (pulling)")
+        .orElse("Pending");
+  }
+
+  /** The answer to the node's stage-ahead ask, when it is about the image asked for. */
+  private static Optional<StageAheadStatus> pullAhead(Map<String, String> a) {
+    String ask = a.get(NodeAnnotations.STAGE_AHEAD);
+    return ask == null
+        ? Optional.empty()
+        : StageAheadStatus.parse(a.get(NodeAnnotations.STAGE_AHEAD_STATUS))
+            .filter(p -> p.of(ask))
+            .or(() -> Optional.of(StageAheadStatus.pulling(ask)));
   }
 
   /** The {@code why} of a held target ({@code ocelot.io/failed-target}), with its config. */

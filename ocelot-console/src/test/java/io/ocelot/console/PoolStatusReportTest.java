@@ -11,6 +11,7 @@ import io.ocelot.api.model.MachineConfigPoolStatus;
 import io.ocelot.api.model.PoolConditionType;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.StageAheadStatus;
 import io.ocelot.console.PoolStatusReport.Assessment;
 import io.ocelot.console.PoolStatusReport.Insight;
 import java.util.List;
@@ -94,6 +95,36 @@ class PoolStatusReportTest {
                 Optional.of("worker-a"),
                 "drain blocked",
                 "cannot evict pod apps/web-0 (PodDisruptionBudget apps/web-pdb)"));
+  }
+
+  @Test
+  void waitingNodesSayHowFarTheirPullAheadGotAndAFailedOneIsAnInsight() {
+    String image = "registry.local/os@sha256:" + "c".repeat(64);
+    String ask = NodeAnnotations.STAGE_AHEAD;
+    String status = NodeAnnotations.STAGE_AHEAD_STATUS;
+    Node pulling = with(member("worker-a", R1, R1, "Done", OLD), ask, image);
+    Node pulled =
+        with(
+            with(member("worker-b", R1, R1, "Done", OLD), ask, image),
+            status,
+            StageAheadStatus.pulled(image).value());
+    Node failed =
+        with(
+            with(member("worker-c", R1, R1, "Done", OLD), ask, image),
+            status,
+            StageAheadStatus.failed(image, "manifest unknown").value());
+    PoolStatusReport r =
+        PoolStatusReport.of(
+            pool(false), List.of(pulling, pulled, failed, member("worker-d", R2, R2, "Done", OLD)));
+    assertThat(r.nodes())
+        .extracting(PoolStatusReport.NodeLine::phase)
+        .containsExactly("Pending (pulling)", "Pending (pulled)", "Pending", "Updated");
+    assertThat(r.insights())
+        .containsExactly(
+            new Insight(
+                Optional.of("worker-c"),
+                "pull ahead failed",
+                "manifest unknown; the node pulls " + image + " in its turn"));
   }
 
   @Test

@@ -108,6 +108,8 @@ class RolloutPolicyIT {
     RolloutPolicy example =
         policy(Files.readString(Path.of("..", "examples", "policy", "rollout-policy.yaml")));
     assertThat(example.getSpec().getSoak()).isEqualTo("30m");
+    assertThat(example.getSpec().getStageAhead().getMaxConcurrentPulls().getStrVal())
+        .isEqualTo("10%");
     RolloutPolicy ok = policy(window("[Sat, Sun]", "02:00", "4h", null));
     assertThat(ok.getSpec().getMaxFailedNodes()).isEqualTo(1); // defaulted by the server
     assertThat(ok.getSpec().getMaintenanceWindows().get(0).getTimeZone()).isEqualTo("UTC");

@@ -343,6 +343,33 @@ public final class FakeHost {
         && Files.exists(root.resolve("usr/bin/" + tool + "2"));
   }
 
+  /**
+   * From now on an image pull takes {@code sizeMiB / mibPerSecond} seconds (the stand-ins sleep);
+   * {@code sizeMiB} 0: instant, as before. An image pulled once stays in the host's store.
+   */
+  public void pullCost(int sizeMiB, int mibPerSecond) {
+    if (sizeMiB < 0 || mibPerSecond <= 0) {
+      throw new IllegalArgumentException(
+          "an image's size must be 0 MiB or more and a pull's speed 1 MiB/s or more, not "
+              + sizeMiB
+              + " MiB at "
+              + mibPerSecond
+              + " MiB/s");
+    }
+    try {
+      Path registry = root.resolve(REGISTRY);
+      Files.createDirectories(registry.getParent());
+      Files.writeString(registry, sizeMiB + " " + mibPerSecond + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether {@code image} was pulled into the host's store (by a staging or a download). */
+  public boolean pulled(String image) {
+    return Files.exists(root.resolve(IMAGES).resolve(image.replaceAll("[/:@]", "_")));
+  }
+
   /** From now on, pulling {@code image} fails. */
   public void markUnpullable(String image) {
     try {
@@ -353,6 +380,9 @@ public final class FakeHost {
       throw new UncheckedIOException(e);
     }
   }
+
+  private static final String REGISTRY = "var/lib/fakehost/registry";
+  private static final String IMAGES = "var/lib/fakehost/images";
 
   private Path deployment(Slot slot) {
     return root.resolve("var/lib/fakehost/ostree/deployments/" + slot.dir());

@@ -1,6 +1,7 @@
 package io.ocelot.fakehost;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -136,6 +137,45 @@ class FakeHostToolsTest {
     Result r = run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
     assertThat(r.code()).isEqualTo(1);
     assertThat(r.err()).contains("manifest unknown");
+  }
+
+  @Test
+  void aDownloadPullsWithoutStagingAndTheRebaseUsesThePulledImage() throws Exception {
+    host.pullCost(1, 2); // half a second per pull
+    long t0 = System.nanoTime();
+    Result r =
+        run(
+            "rpm-ostree",
+            "rebase",
+            "--download-only",
+            "--experimental",
+            "ostree-unverified-registry:" + I2);
+    assertThat(r.code()).isZero();
+    assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(500); // it slept
+    assertThat(host.pulled(I2)).isTrue();
+    assertThat(host.image(FakeHost.Slot.STAGED)).isEmpty();
+    // The registry is gone now; the rebase needs none: the image is in the host's store.
+    host.markUnpullable(I2);
+    Result rebase =
+        run("rpm-ostree", "rebase", "--experimental", "ostree-unverified-registry:" + I2);
+    assertThat(rebase.code()).as(rebase.err()).isZero();
+    assertThat(host.image(FakeHost.Slot.STAGED)).contains(I2);
+  }
+
+  @Test
+  void anUnpullableImageFailsItsDownloadAndIsNotKept() throws Exception {
+    host.markUnpullable(I2);
+    Result r = run("rpm-ostree", "rebase", "--download-only", "ostree-unverified-registry:" + I2);
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("manifest unknown");
+    assertThat(host.pulled(I2)).isFalse();
+  }
+
+  @Test
+  void aPullCostIsChecked() {
+    assertThatThrownBy(() -> host.pullCost(10, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1 MiB/s or more");
   }
 
   @Test

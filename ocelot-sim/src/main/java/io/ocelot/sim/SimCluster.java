@@ -274,6 +274,9 @@ public final class SimCluster implements AutoCloseable {
         HostRootBuilder.at(state.path().resolve("templates").resolve(role))
             .bootedImage(image)
             .build();
+    if (!settings.pulls().instant()) {
+      template.pullCost(settings.pulls().sizeMiB(), settings.pulls().mibPerSecond());
+    }
     IgnitionConfig config =
         ((IgnitionResult.Valid) IgnitionParser.parse(rendered.getSpec().getConfig())).config();
     try {

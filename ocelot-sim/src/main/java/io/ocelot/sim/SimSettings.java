@@ -21,7 +21,8 @@ public record SimSettings(
     Duration buildTime,
     Duration retryCap,
     ControlPlaneMode controlPlane,
-    MachineSettings machines) {
+    MachineSettings machines,
+    ImagePulls pulls) {
 
   public static final int DEFAULT_API_PORT = 6443;
   public static final int DEFAULT_HTTP_PORT = 8080;
@@ -38,6 +39,34 @@ public record SimSettings(
               + workers
               + " workers: machines are the first workers");
     }
+  }
+
+  /** Image pulls instant (as before they had a cost). */
+  public SimSettings(
+      int workers,
+      int masters,
+      Path stateDir,
+      boolean reset,
+      int apiPort,
+      int httpPort,
+      Duration rebootTime,
+      Duration buildTime,
+      Duration retryCap,
+      ControlPlaneMode controlPlane,
+      MachineSettings machines) {
+    this(
+        workers,
+        masters,
+        stateDir,
+        reset,
+        apiPort,
+        httpPort,
+        rebootTime,
+        buildTime,
+        retryCap,
+        controlPlane,
+        machines,
+        ImagePulls.INSTANT);
   }
 
   /** Every node simulated. */
@@ -119,6 +148,11 @@ public record SimSettings(
     return change(f -> f.machines = machines);
   }
 
+  /** What an image pull costs on every node. */
+  public SimSettings withPulls(ImagePulls pulls) {
+    return change(f -> f.pulls = pulls);
+  }
+
   /** A copy with what {@code edit} changes (the withers' one constructor call). */
   private SimSettings change(java.util.function.Consumer<Fields> edit) {
     Fields f = new Fields(this);
@@ -134,7 +168,8 @@ public record SimSettings(
         f.buildTime,
         f.retryCap,
         f.controlPlane,
-        f.machines);
+        f.machines,
+        f.pulls);
   }
 
   /** The fields of a copy being made. */
@@ -150,6 +185,7 @@ public record SimSettings(
     Duration retryCap;
     ControlPlaneMode controlPlane;
     MachineSettings machines;
+    ImagePulls pulls;
 
     Fields(SimSettings s) {
       workers = s.workers;
@@ -163,6 +199,7 @@ public record SimSettings(
       retryCap = s.retryCap;
       controlPlane = s.controlPlane;
       machines = s.machines;
+      pulls = s.pulls;
     }
   }
 }

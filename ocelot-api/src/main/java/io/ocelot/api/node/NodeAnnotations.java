@@ -45,6 +45,19 @@ public final class NodeAnnotations {
   /** {@link #DRAIN_BLOCKED} never holds more than this many characters. */
   public static final int DRAIN_BLOCKED_MAX_LENGTH = 1024;
 
+  /**
+   * Set by the controller on a node waiting for its turn in a rollout whose policy stages ahead:
+   * the OS image to pull beforehand (no deployment, no drain, no reboot). Removed when the node is
+   * targeted (the same write) or the rollout no longer carries that image.
+   */
+  public static final String STAGE_AHEAD = OCELOT_PREFIX + "stage-ahead";
+
+  /**
+   * The daemon's answer to {@link #STAGE_AHEAD}: {@code Pulling <image>}, {@code Pulled <image>} or
+   * {@code Failed <image>: <why>} ({@link StageAheadStatus}).
+   */
+  public static final String STAGE_AHEAD_STATUS = OCELOT_PREFIX + "stage-ahead-status";
+
   /** The only value of {@link #POST_CONFIG_ACTION} besides empty. */
   public static final String POST_CONFIG_ACTION_REBOOTING = "Rebooting";
 

@@ -59,6 +59,20 @@ public class RolloutPolicySpec {
           + " no more of a group is disrupted at once than it allows; none: no such budget")
   private GroupBudget disruptionBudget;
 
+  @JsonPropertyDescription(
+      "Nodes waiting for their turn pull the new OS image beforehand (no drain, no reboot), within"
+          + " their own limit of concurrent pulls; their turn then holds only the drain and the"
+          + " reboot. None: each node pulls in its turn")
+  private StageAhead stageAhead;
+
+  public StageAhead getStageAhead() {
+    return stageAhead;
+  }
+
+  public void setStageAhead(StageAhead stageAhead) {
+    this.stageAhead = stageAhead;
+  }
+
   public GroupBudget getDisruptionBudget() {
     return disruptionBudget;
   }

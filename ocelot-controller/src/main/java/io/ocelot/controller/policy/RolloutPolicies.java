@@ -6,6 +6,7 @@ import io.ocelot.api.policy.AlertGate;
 import io.ocelot.api.policy.GroupBudget;
 import io.ocelot.api.policy.MaintenanceWindow;
 import io.ocelot.api.policy.RolloutPolicy;
+import io.ocelot.api.policy.StageAhead;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -56,6 +57,11 @@ public final class RolloutPolicies {
       return Optional.empty();
     }
 
+    /** Whether waiting nodes pull the new image ahead of their turn, and within which limit. */
+    default Optional<StageAhead> stageAhead() {
+      return Optional.empty();
+    }
+
     /** The policy's name, when one applies. */
     default Optional<String> name() {
       return Optional.empty();
@@ -82,6 +88,11 @@ public final class RolloutPolicies {
     @Override
     public Optional<GroupBudget> disruptionBudget() {
       return Optional.ofNullable(policy.getSpec().getDisruptionBudget());
+    }
+
+    @Override
+    public Optional<StageAhead> stageAhead() {
+      return Optional.ofNullable(policy.getSpec().getStageAhead());
     }
 
     @Override

@@ -124,7 +124,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             new NodeTargeting(new NodeUpdates(client)),
             events,
             nodeWriters,
-            new RebootLeases(client, namespace, clock));
+            new RebootLeases(client, namespace, clock),
+            clock);
     this.debounce = new RenderDebounce(renderDelay, clock);
     this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
@@ -164,14 +165,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
 
   /**
    * The pool's members after the rollout step, its target decision, what held it back, and the
-   * nodes passed over because another holder has their reboot lease.
+   * nodes passed over because another holder has their reboot lease, the pulls ahead under way.
    */
   private record Rolling(
       List<Node> members,
       List<PoolNode> views,
       Optional<LayeredTarget.Decision> decision,
       RolloutGate.Hold hold,
-      List<RebootLeases.Held> leased) {}
+      Rollout.Outcome outcome) {}
 
   private Rendering render(MachineConfigPool pool, PoolSources sources) {
     RenderStep.Outcome rendered =
@@ -212,7 +213,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                         sources.layering(pool),
                         sources.layering(pool).flatMap(m -> sources.build(pool, m))));
     Rolling idle =
-        new Rolling(members, sources.views(members), decision, RolloutGate.Hold.NONE, List.of());
+        new Rolling(
+            members, sources.views(members), decision, RolloutGate.Hold.NONE, Rollout.Outcome.NONE);
     if (LabelSelectors.isEmpty(pool.getSpec().getNodeSelector())) {
       selectingAll(pool, "nodes");
     } else if (rendering.specChanged()) {
@@ -237,7 +239,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         rolled = roll(pool, sources, members, idle, go, policy);
       }
       List<Node> after = sources.members(pool);
-      return new Rolling(after, sources.views(after), decision, rolled.hold(), rolled.leased());
+      return new Rolling(after, sources.views(after), decision, rolled.hold(), rolled.outcome());
     } else if (decision.orElse(null) instanceof LayeredTarget.Wait wait) {
       LOG.info("Requeueing layered pool {}: {}", pool.getMetadata().getName(), wait.message());
       wait.failure()
@@ -248,7 +250,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   }
 
   /** What one rollout step held back, and the nodes whose reboot lease another holder has. */
-  private record Rolled(RolloutGate.Hold hold, List<RebootLeases.Held> leased) {}
+  private record Rolled(RolloutGate.Hold hold, Rollout.Outcome outcome) {}
 
   private Rolled roll(
       MachineConfigPool pool,
@@ -263,10 +265,18 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
     Predicate<PoolNode> mayStart =
         hold.mayStart(
             () -> RebootlessUpdates.to(go.target(), sources::config, clusterConfiguration()));
-    List<RebootLeases.Held> leased =
+    Rollout.Outcome outcome =
         rollout.run(
-            pool, members, idle.views(), go.target(), go.layered(), mayStart, sources::written);
-    return new Rolled(hold, leased);
+            pool,
+            members,
+            idle.views(),
+            go.target(),
+            go.layered(),
+            mayStart,
+            StageAheadTargets.staging(
+                pool, sources::config, go.target(), policy, members.size(), events),
+            sources::written);
+    return new Rolled(hold, outcome);
   }
 
   /** The nodes of every pool {@code policy} governs: a group budget's scope. */
@@ -289,6 +299,19 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
                 + held.stream().map(RebootLeases.Held::message).collect(Collectors.joining("; ")));
   }
 
+  /** The pulls ahead under way, as the pool's Updating message says them. */
+  private static Optional<String> pullWait(long pulling) {
+    return pulling == 0
+        ? Optional.empty()
+        : Optional.of(
+            "waiting: "
+                + pulling
+                + (pulling == 1
+                    ? " node pulls the new image ahead of its turn"
+                    : " nodes pull the new image ahead of their turn")
+                + " (stage ahead)");
+  }
+
   /** The pool's new status; announces a hold and a completed update on the way. */
   private MachineConfigPoolStatus status(
       MachineConfigPool pool, PoolSources sources, Rendering rendering, Rolling rolling) {
@@ -298,7 +321,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         rendering
             .pending()
             .or(() -> gate.waiting(rolling.hold()))
-            .or(() -> leaseWait(rolling.leased()));
+            .or(() -> leaseWait(rolling.outcome().leased()))
+            .or(() -> pullWait(rolling.outcome().pulling()));
     PoolStatusCalculator.Input in = statusInput(pool, rolling, rendering.error(), waiting, sources);
     MachineConfigPoolStatus status =
         PoolStatusCalculator.withConflicts(

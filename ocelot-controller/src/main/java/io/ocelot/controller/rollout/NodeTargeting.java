@@ -29,8 +29,15 @@ public final class NodeTargeting {
     this.nodes = nodes;
   }
 
-  /** What one node should look like; an empty {@code target} leaves its annotations alone. */
-  public record Wanted(Optional<PoolTarget> target, boolean tainted) {}
+  /**
+   * What one node should look like; an empty {@code target} leaves its target alone. {@code
+   * stageAhead}: the image it should pull ahead of its turn (none: no such ask on it).
+   */
+  public record Wanted(Optional<PoolTarget> target, boolean tainted, Optional<String> stageAhead) {
+    public Wanted(Optional<PoolTarget> target, boolean tainted) {
+      this(target, tainted, Optional.empty());
+    }
+  }
 
   /**
    * Whether {@code node} ({@code view} of it) lacks what is wanted: a write is due. Copies nothing.
@@ -39,7 +46,11 @@ public final class NodeTargeting {
     if (wanted.target().isPresent() && !NodeClassifier.targeted(view, wanted.target().get())) {
       return true;
     }
-    return tainted(node) != wanted.tainted();
+    return tainted(node) != wanted.tainted() || !stageAsk(view).equals(wanted.stageAhead());
+  }
+
+  private static Optional<String> stageAsk(PoolNode view) {
+    return Optional.ofNullable(view.annotations().get(NodeAnnotations.STAGE_AHEAD));
   }
 
   private static boolean tainted(Node node) {
@@ -49,7 +60,30 @@ public final class NodeTargeting {
 
   /** Writes what differs; returns the node as written (the input when nothing differed). */
   public Node converge(Node cached, Wanted wanted) {
-    return nodes.update(cached, node -> target(node, wanted) | taint(node, wanted.tainted()));
+    return nodes.update(
+        cached,
+        node ->
+            target(node, wanted)
+                | taint(node, wanted.tainted())
+                | stageAhead(node, wanted.stageAhead()));
+  }
+
+  private static boolean stageAhead(Node node, Optional<String> wanted) {
+    Map<String, String> a = node.getMetadata().getAnnotations();
+    Optional<String> now =
+        Optional.ofNullable(a == null ? null : a.get(NodeAnnotations.STAGE_AHEAD));
+    if (now.equals(wanted)) {
+      return false;
+    }
+    if (wanted.isPresent()) {
+      if (a == null) {
+        node.getMetadata().setAnnotations(new HashMap<>());
+      }
+      node.getMetadata().getAnnotations().put(NodeAnnotations.STAGE_AHEAD, wanted.get());
+    } else {
+      a.remove(NodeAnnotations.STAGE_AHEAD);
+    }
+    return true;
   }
 
   private static boolean target(Node node, Wanted wanted) {

@@ -6,9 +6,11 @@ import io.ocelot.controller.members.NodeClassifier;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
 import io.ocelot.controller.support.ObjectEvents;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -36,10 +38,16 @@ public final class Rollout {
   private final ObjectEvents events;
   private final Executor writers;
   private final RebootLeases leases;
+  private final PullGate pulls;
 
   /** {@code writers}: where the node writes run (a few threads: they wait on the server). */
   public Rollout(
-      NodeTargeting targeting, ObjectEvents events, Executor writers, RebootLeases leases) {
+      NodeTargeting targeting,
+      ObjectEvents events,
+      Executor writers,
+      RebootLeases leases,
+      Clock clock) {
+    this.pulls = new PullGate(clock);
     this.targeting = targeting;
     this.events = events;
     this.writers = writers;
@@ -48,42 +56,59 @@ public final class Rollout {
 
   /**
    * {@code mayStart}: which nodes may get the target now (stop-the-line, a closed window, a soak or
-   * the alert gate hold the others back; the taints still follow). Returns the nodes that were next
-   * but whose reboot lease another holder has (they wait; the next in order go instead).
+   * the alert gate hold the others back; the taints still follow). {@code staging}: waiting nodes
+   * pull the target's image ahead, and a node starts once its pull is answered. Returns what held
+   * nodes back here: the nodes that were next but whose reboot lease another holder has (they wait;
+   * the next in order go instead), and the pulls under way.
    */
-  public List<RebootLeases.Held> run(
+  public Outcome run(
       MachineConfigPool pool,
       List<Node> members,
       List<PoolNode> nodes,
       PoolTarget target,
       boolean layered,
       Predicate<PoolNode> mayStart,
+      Optional<Staging> staging,
       BiConsumer<Node, Node> written) {
     if (Boolean.TRUE.equals(pool.getSpec().getPaused())) {
-      return List.of();
+      return Outcome.NONE;
     }
     MaxUnavailable.Result max = MaxUnavailable.of(pool.getSpec().getMaxUnavailable(), nodes.size());
     if (max instanceof MaxUnavailable.Invalid invalid) {
       events.warning(pool, "InvalidMaxUnavailable", invalid.message());
-      return List.of();
+      return Outcome.NONE;
     }
     int limit = ((MaxUnavailable.Count) max).value();
     release(nodes, target);
     List<RebootLeases.Held> held = new ArrayList<>();
-    List<PoolNode> chosen = leased(nodes, target, limit, layered, mayStart, held);
+    Predicate<PoolNode> pulled = staging.map(st -> pulls.ready(nodes, st)).orElse(n -> true);
+    List<PoolNode> chosen = leased(nodes, target, limit, layered, mayStart.and(pulled), held);
     Set<String> candidates = chosen.stream().map(PoolNode::name).collect(Collectors.toSet());
     if (!chosen.isEmpty()) {
       long zones = chosen.stream().map(PoolNode::zone).distinct().count();
       LOG.info(
           "{} candidate nodes in {} zones for update, capacity: {}", chosen.size(), zones, limit);
     }
+    Map<String, Optional<String>> stage =
+        staging
+            .map(
+                st ->
+                    StageAheadPlan.wanted(
+                        nodes,
+                        target,
+                        Optional.of(st.image()),
+                        st.maxConcurrentPulls(),
+                        candidates,
+                        st.onImage()))
+            .orElse(Map.of());
     List<String> targeted = new ArrayList<>();
     try {
-      converge(members, nodes, target, candidates, targeted, written);
+      converge(members, nodes, target, candidates, stage, targeted, written);
     } finally {
       announce(pool, targeted, target);
     }
-    return List.copyOf(held);
+    return new Outcome(
+        List.copyOf(held), staging.map(st -> PullGate.pulling(nodes, st.image())).orElse(0L));
   }
 
   /**
@@ -146,6 +171,7 @@ public final class Rollout {
       List<PoolNode> nodes,
       PoolTarget target,
       Set<String> candidates,
+      Map<String, Optional<String>> stage,
       List<String> targeted,
       BiConsumer<Node, Node> written) {
     List<Write> writes = new ArrayList<>();
@@ -154,7 +180,10 @@ public final class Rollout {
       boolean candidate = candidates.contains(n.name());
       boolean onTarget = candidate || NodeClassifier.targeted(n, target);
       NodeTargeting.Wanted wanted =
-          new NodeTargeting.Wanted(candidate ? Optional.of(target) : Optional.empty(), !onTarget);
+          new NodeTargeting.Wanted(
+              candidate ? Optional.of(target) : Optional.empty(),
+              !onTarget,
+              stage.getOrDefault(n.name(), Optional.empty()));
       if (NodeTargeting.differs(members.get(i), n, wanted)) {
         writes.add(new Write(members.get(i), n.name(), wanted, candidate));
       } else if (candidate) {
@@ -183,7 +212,23 @@ public final class Rollout {
     }
   }
 
-  /** One node's write: its target (a candidate) and/or the UpdateInProgress taint. */
+  /**
+   * Stage ahead for this pass: the image the target boots, and how many waiting nodes may pull it
+   * at once.
+   */
+  public record Staging(String image, int maxConcurrentPulls, Predicate<PoolNode> onImage) {}
+
+  /**
+   * What a pass could not start: the nodes whose reboot lease another holder has, and how many
+   * waiting nodes pull the image ahead of their turn.
+   */
+  public record Outcome(List<RebootLeases.Held> leased, long pulling) {
+    public static final Outcome NONE = new Outcome(List.of(), 0);
+  }
+
+  /**
+   * One node's write: its target (a candidate), the UpdateInProgress taint, the stage-ahead ask.
+   */
   private record Write(Node old, String name, NodeTargeting.Wanted wanted, boolean candidate) {}
 
   private void write(Write w, List<String> targeted, BiConsumer<Node, Node> written) {

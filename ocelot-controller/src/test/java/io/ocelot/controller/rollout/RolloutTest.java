@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolSpec;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.api.node.StageAheadStatus;
 import io.ocelot.apiserver.SharedControlPlane;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
@@ -43,7 +44,8 @@ class RolloutTest {
           new NodeTargeting(new NodeUpdates(plane.client)),
           new ObjectEvents(plane.client, Clock.systemUTC()),
           counting,
-          new RebootLeases(plane.client, "default", Clock.systemUTC()));
+          new RebootLeases(plane.client, "default", Clock.systemUTC()),
+          Clock.systemUTC());
   final List<String> written = new ArrayList<>();
 
   Node node(String name, String current, String desired, String state, boolean tainted) {
@@ -71,6 +73,10 @@ class RolloutTest {
   }
 
   void pass(List<Node> members) {
+    pass(members, Optional.empty());
+  }
+
+  void pass(List<Node> members, Optional<Rollout.Staging> staging) {
     MachineConfigPool pool = new MachineConfigPool();
     pool.getMetadata().setName("worker");
     MachineConfigPoolSpec spec = new MachineConfigPoolSpec();
@@ -83,6 +89,7 @@ class RolloutTest {
         TARGET,
         false,
         n -> true,
+        staging,
         (now, old) -> written.add(now.getMetadata().getName()));
   }
 
@@ -95,6 +102,59 @@ class RolloutTest {
     pass(members);
     assertThat(handedOut).hasValue(0);
     assertThat(written).isEmpty();
+  }
+
+  @Test
+  void waitingNodesAreAskedToPullAheadWithinTheLimitAndTheNextGoesOnceOneAnswers() {
+    String image = "registry.local/worker@sha256:" + "b".repeat(64);
+    Optional<Rollout.Staging> staging = Optional.of(new Rollout.Staging(image, 1, n -> false));
+    List<Node> members =
+        List.of(
+            node("worker-0", "rendered-worker-1", "rendered-worker-2", "Working", false),
+            node("worker-1", "rendered-worker-1", "rendered-worker-1", "Done", true),
+            node("worker-2", "rendered-worker-1", "rendered-worker-1", "Done", true));
+    pass(members, staging);
+    assertThat(ask("worker-1")).isEqualTo(image);
+    assertThat(ask("worker-2")).isNull();
+    assertThat(ask("worker-0")).isNull();
+
+    // worker-1 answers (as its daemon does): its pull no longer counts, worker-2 is next.
+    plane
+        .client
+        .nodes()
+        .withName("worker-1")
+        .edit(
+            n -> {
+              n.getMetadata()
+                  .getAnnotations()
+                  .put(NodeAnnotations.STAGE_AHEAD_STATUS, StageAheadStatus.pulled(image).value());
+              return n;
+            });
+    pass(current(members), staging);
+    assertThat(ask("worker-1")).isEqualTo(image);
+    assertThat(ask("worker-2")).isEqualTo(image);
+
+    // A policy without stage ahead: the asks go.
+    pass(current(members), Optional.empty());
+    assertThat(ask("worker-1")).isNull();
+    assertThat(ask("worker-2")).isNull();
+  }
+
+  private String ask(String node) {
+    return plane
+        .client
+        .nodes()
+        .withName(node)
+        .get()
+        .getMetadata()
+        .getAnnotations()
+        .get(NodeAnnotations.STAGE_AHEAD);
+  }
+
+  private List<Node> current(List<Node> members) {
+    return members.stream()
+        .map(n -> plane.client.nodes().withName(n.getMetadata().getName()).get())
+        .toList();
   }
 
   @Test

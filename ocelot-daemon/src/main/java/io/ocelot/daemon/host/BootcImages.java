@@ -68,6 +68,18 @@ public final class BootcImages implements OsImages {
   }
 
   /**
+   * bootc downloads ahead only into a staged deployment ({@code switch --download-only} stages a
+   * locked one), which the update's transaction would find staged but not its own: not done here.
+   */
+  @Override
+  public void download(String image) throws HostException {
+    throw new HostException(
+        "bootc cannot download "
+            + image
+            + " without staging a deployment; the node pulls it in its turn");
+  }
+
+  /**
    * {@code bootc rollback} discards the staged deployment but also queues the rollback deployment
    * for the next boot; when it did, a second rollback restores the original order.
    */

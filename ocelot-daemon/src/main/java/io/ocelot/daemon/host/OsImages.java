@@ -13,6 +13,13 @@ public interface OsImages {
   /** Stages a deployment of {@code image} for the next boot. */
   void stage(String image) throws HostException;
 
+  /**
+   * Pulls {@code image} into the host's image store without deploying it (no staged deployment:
+   * nothing changes what the next boot runs), so that staging it later needs no pull. Fails with
+   * the tool's words, or when the tool cannot download without staging.
+   */
+  void download(String image) throws HostException;
+
   /** Discards the staged deployment, leaving booted and rollback as they are. */
   void discardStaged() throws HostException;
 

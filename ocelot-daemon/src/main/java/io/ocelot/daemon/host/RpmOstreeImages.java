@@ -94,6 +94,14 @@ public final class RpmOstreeImages implements OsImages {
   }
 
   @Override
+  public void download(String image) throws HostException {
+    HostException.check(
+        runner,
+        Command.of("rpm-ostree", "rebase", "--download-only", "--experimental", TRANSPORT + image),
+        "failed to download " + image);
+  }
+
+  @Override
   public void discardStaged() throws HostException {
     HostException.check(
         runner, Command.of("rpm-ostree", "cleanup", "-p"), "failed to remove pending deployment");

@@ -202,6 +202,8 @@ public final class NodeReporter implements DrainAsk {
       a.put(NodeAnnotations.LAST_FAILURE, Optional.empty());
       a.put(NodeAnnotations.FAILED_TARGET, Optional.empty());
       a.put(NodeAnnotations.POST_CONFIG_ACTION, Optional.empty());
+      // A pull ahead of the update is over with it (an ask left on the node is answered anew).
+      a.put(NodeAnnotations.STAGE_AHEAD_STATUS, Optional.empty());
       d.uncordon().ifPresent(u -> a.put(NodeAnnotations.DESIRED_DRAIN, Optional.of(u.value())));
     } else if (r instanceof Report.Restored s) {
       a.put(NodeAnnotations.CURRENT_CONFIG, Optional.of(s.target().config()));

@@ -57,6 +57,8 @@ public final class SyncLoop {
   private final Clock clock;
   private final Timer timer;
 
+  private final PullAhead pullAhead;
+
   private LoopMemory memory = LoopMemory.FRESH;
 
   /** The configs of the last update run, parsed: the drift monitor starts from them. */
@@ -75,6 +77,7 @@ public final class SyncLoop {
     this.clock = parts.clock();
     this.timer = timer;
     this.configs = new MachineConfigs(parts.client(), store);
+    this.pullAhead = new PullAhead(host, writer, lockHolder());
     this.runner =
         new UpdateRunner(
             host,
@@ -238,6 +241,15 @@ public final class SyncLoop {
     reporter.mcnRetryIn().ifPresent(timer::syncIn);
     memory = memory.settled();
     watchForDrift(target);
+    try {
+      Optional<NodeView> node = readNode();
+      if (node.isPresent()) {
+        pullAhead.consider(node.get());
+      }
+    } catch (HostException e) {
+      // Not the node's health: its status could not be written; the next sync asks again.
+      LOG.warn("node {}: staging ahead: {}", nodeName, e.getMessage());
+    }
   }
 
   private boolean recover(HostLock.Lease lease) throws HostException {

@@ -36,6 +36,32 @@ class OsImagesTest {
   }
 
   @Test
+  void aDownloadPullsWithoutStagingOnRpmOstreeAndIsRefusedOnBootc() throws Exception {
+    FakeHost host = HostRootBuilder.at(dir).bootedImage(I0).build();
+    OsImages images = new RpmOstreeImages(ProcessCommandRunner.simulatedRoot(dir));
+    images.download(I2);
+    assertThat(host.pulled(I2)).isTrue();
+    assertThat(images.status().staged()).isEmpty();
+    host.markUnpullable(I2); // the stage that follows needs no registry
+    images.stage(I2);
+    assertThat(images.status().stagedImage()).contains(I2);
+
+    String i3 = "registry.local/layered@sha256:" + "3".repeat(64);
+    host.markUnpullable(i3);
+    assertThatThrownBy(() -> images.download(i3))
+        .isInstanceOf(HostException.class)
+        .hasMessageStartingWith("failed to download " + i3 + ": rpm-ostree exited 1:")
+        .hasMessageContaining("manifest unknown");
+    OsImages bootc = new BootcImages(ProcessCommandRunner.simulatedRoot(dir));
+    assertThatThrownBy(() -> bootc.download(i3))
+        .hasMessage(
+            "bootc cannot download "
+                + i3
+                + " without staging a deployment; the node pulls it in"
+                + " its turn");
+  }
+
+  @Test
   void stagingTheMergeDeploymentsImageFailsWithTheRealMessage() throws Exception {
     HostRootBuilder.at(dir).bootedImage(I0).build();
     OsImages images = new RpmOstreeImages(ProcessCommandRunner.simulatedRoot(dir));

@@ -58,7 +58,10 @@ public final class HostFixture {
           "run/systemd/last-daemon-reload",
           "var/lib/ocelot/last-failure.json",
           "var/lib/ocelot/engine.lock",
-          "var/lib/fakehost/grubenv");
+          "var/lib/fakehost/grubenv",
+          // The host's image store: a cache that an undo leaves (ostree's repo keeps what it
+          // pulled until pruned), not state the transaction restores.
+          "var/lib/fakehost/images");
 
   public final FakeHost fake;
   public final Path root;

@@ -24,6 +24,7 @@ public final class RolloutRecorder implements Watcher<Node> {
   private final Clock clock;
   private final Map<String, Instant> targeted = new ConcurrentHashMap<>();
   private final Map<String, Instant> done = new ConcurrentHashMap<>();
+  private final Map<String, Instant> cordoned = new ConcurrentHashMap<>();
   private final Map<String, Boolean> unavailable = new ConcurrentHashMap<>();
   private final AtomicInteger mostUnavailable = new AtomicInteger();
   private final AtomicLong writes = new AtomicLong();
@@ -54,6 +55,9 @@ public final class RolloutRecorder implements Watcher<Node> {
     Instant now = clock.instant();
     if (image.equals(a.get(NodeAnnotations.DESIRED_IMAGE))) {
       targeted.putIfAbsent(name, now);
+    }
+    if (targeted.containsKey(name) && Boolean.TRUE.equals(n.getSpec().getUnschedulable())) {
+      cordoned.putIfAbsent(name, now);
     }
     // Done and uncordoned: Done carries the uncordon request, the cordon goes after it.
     boolean isDone =
@@ -123,6 +127,22 @@ public final class RolloutRecorder implements Watcher<Node> {
     Instant first = targeted.values().stream().min(Instant::compareTo).orElse(Instant.EPOCH);
     Instant last = done.values().stream().max(Instant::compareTo).orElse(first);
     return Duration.between(first, last);
+  }
+
+  /**
+   * Each done node's unavailable time: from its cordon (its workloads leave) to done and
+   * uncordoned; from its targeting for a node never cordoned (an update without a drain).
+   */
+  public Map<String, Duration> unavailableTimes() {
+    Map<String, Duration> out = new java.util.TreeMap<>();
+    done.forEach(
+        (node, at) -> {
+          Instant from = cordoned.getOrDefault(node, targeted.get(node));
+          if (from != null) {
+            out.put(node, Duration.between(from, at));
+          }
+        });
+    return out;
   }
 
   /** Each done node's time from targeted to done, sorted. */

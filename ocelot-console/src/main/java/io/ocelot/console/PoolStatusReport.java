@@ -102,6 +102,8 @@ public record PoolStatusReport(
                 a.getOrDefault(NodeAnnotations.REASON, "(no reason given)")));
       }
       held(a).ifPresent(w -> insights.add(new Insight(here, "target held", w)));
+      Optional.ofNullable(a.get(NodeAnnotations.REBOOT_LEASE_HELD))
+          .ifPresent(w -> insights.add(new Insight(here, "lease held", w)));
       pullAhead(a)
           .filter(p -> p.phase() == StageAheadStatus.Phase.Failed)
           .ifPresent(

@@ -98,7 +98,7 @@ class PoolStatusReportTest {
   }
 
   @Test
-  void waitingNodesSayHowFarTheirPullAheadGotAndAFailedOneIsAnInsight() {
+  void waitingNodesSayHowFarTheirPullAheadGotAndAFailedPullOrAHeldLeaseIsAnInsight() {
     String image = "registry.local/os@sha256:" + "c".repeat(64);
     String ask = NodeAnnotations.STAGE_AHEAD;
     String status = NodeAnnotations.STAGE_AHEAD_STATUS;
@@ -110,9 +110,12 @@ class PoolStatusReportTest {
             StageAheadStatus.pulled(image).value());
     Node failed =
         with(
-            with(member("worker-c", R1, R1, "Done", OLD), ask, image),
-            status,
-            StageAheadStatus.failed(image, "manifest unknown").value());
+            with(
+                with(member("worker-c", R1, R1, "Done", OLD), ask, image),
+                status,
+                StageAheadStatus.failed(image, "manifest unknown").value()),
+            NodeAnnotations.REBOOT_LEASE_HELD,
+            "reboot lease reboot-worker-c is held by kured");
     PoolStatusReport r =
         PoolStatusReport.of(
             pool(false), List.of(pulling, pulled, failed, member("worker-d", R2, R2, "Done", OLD)));
@@ -121,6 +124,10 @@ class PoolStatusReportTest {
         .containsExactly("Pending (pulling)", "Pending (pulled)", "Pending", "Updated");
     assertThat(r.insights())
         .containsExactly(
+            new Insight(
+                Optional.of("worker-c"),
+                "lease held",
+                "reboot lease reboot-worker-c is held by kured"),
             new Insight(
                 Optional.of("worker-c"),
                 "pull ahead failed",

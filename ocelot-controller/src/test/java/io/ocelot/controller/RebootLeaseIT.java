@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.rollout.RebootLeases;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,6 +112,10 @@ class RebootLeaseIT {
         .until(() -> holder("worker-0").isEmpty() && holder("worker-2").isEmpty());
     assertThat(cluster.targetedAt(next)).doesNotContain("worker-1");
     assertThat(holder("worker-1")).contains("kured");
+    // The node says who keeps it waiting (its daemon shows it on its MachineConfigNode).
+    assertThat(annotations("worker-1"))
+        .containsEntry(
+            NodeAnnotations.REBOOT_LEASE_HELD, "reboot lease reboot-worker-1 is held by kured");
 
     // kured lets go: worker-1 is taken at once (the controller watches the leases), not at the
     // minute's resync.
@@ -118,5 +123,10 @@ class RebootLeaseIT {
     await().atMost(Duration.ofSeconds(20)).until(() -> cluster.targetedAt(next).size() == 3);
     cluster.awaitUpdated(next, 3, Duration.ofSeconds(30));
     await().atMost(Duration.ofSeconds(30)).until(() -> holder("worker-1").isEmpty());
+    assertThat(annotations("worker-1")).doesNotContainKey(NodeAnnotations.REBOOT_LEASE_HELD);
+  }
+
+  private java.util.Map<String, String> annotations(String node) {
+    return cluster.client.nodes().withName(node).get().getMetadata().getAnnotations();
   }
 }

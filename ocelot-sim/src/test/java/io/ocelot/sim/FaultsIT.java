@@ -272,19 +272,6 @@ class FaultsIT {
   }
 
   String awaitImage() {
-    String[] image = new String[1];
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                (image[0] =
-                        sim.client().resources(MachineOSBuild.class).list().getItems().stream()
-                            .filter(
-                                b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED))
-                            .map(b -> b.getStatus().getDigestedImagePushSpec())
-                            .findFirst()
-                            .orElse(null))
-                    != null);
-    return image[0];
+    return SmallSims.awaitImage(sim);
   }
 }

@@ -65,6 +65,32 @@ final class SmallSims {
         line -> {});
   }
 
+  /** The digested image of the first MachineOSBuild that succeeds (30 s at most). */
+  static String awaitImage(SimCluster sim) {
+    String[] image = new String[1];
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                (image[0] =
+                        sim
+                            .client()
+                            .resources(io.ocelot.api.model.MachineOSBuild.class)
+                            .list()
+                            .getItems()
+                            .stream()
+                            .filter(
+                                b ->
+                                    io.ocelot.controller.imagebuild.BuildConditions.is(
+                                        b.getStatus(),
+                                        io.ocelot.controller.imagebuild.BuildConditions.SUCCEEDED))
+                            .map(b -> b.getStatus().getDigestedImagePushSpec())
+                            .findFirst()
+                            .orElse(null))
+                    != null);
+    return image[0];
+  }
+
   /** Edits a pool as a user would, again on a conflict with the controller's status write. */
   static void editPool(
       SimCluster sim,

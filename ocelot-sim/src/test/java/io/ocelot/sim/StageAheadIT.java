@@ -8,14 +8,12 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
-import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.StageAheadStatus;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.api.policy.StageAhead;
 import io.ocelot.apiserver.ControlPlaneMode;
-import io.ocelot.controller.imagebuild.BuildConditions;
 import io.ocelot.sim.demo.Admin;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,7 +91,7 @@ class StageAheadIT {
         };
     try (Watch w = sim.client().nodes().watch(watcher)) {
       sim.client().resources(MachineOSConfig.class).resource(Admin.layering("worker")).create();
-      image[0] = awaitImage();
+      image[0] = SmallSims.awaitImage(sim);
       await()
           .atMost(Duration.ofSeconds(120))
           .until(
@@ -134,22 +132,5 @@ class StageAheadIT {
 
   private Map<String, String> annotations(String node) {
     return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
-  }
-
-  private String awaitImage() {
-    String[] image = new String[1];
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                (image[0] =
-                        sim.client().resources(MachineOSBuild.class).list().getItems().stream()
-                            .filter(
-                                b -> BuildConditions.is(b.getStatus(), BuildConditions.SUCCEEDED))
-                            .map(b -> b.getStatus().getDigestedImagePushSpec())
-                            .findFirst()
-                            .orElse(null))
-                    != null);
-    return image[0];
   }
 }

@@ -6,6 +6,11 @@ package io.ocelot.api.model;
  * phase; their children say which part of it happened.
  */
 public enum McnConditionType {
+  /**
+   * Ocelot's: the node waits to start because another holder has its reboot lease (kured, a
+   * FleetLock client); True names the holder.
+   */
+  REBOOT_LEASE_HELD("RebootLeaseHeld"),
   UPDATE_PREPARED("UpdatePrepared"),
   UPDATE_COMPATIBLE("UpdateCompatible"),
   UPDATE_EXECUTED("UpdateExecuted"),

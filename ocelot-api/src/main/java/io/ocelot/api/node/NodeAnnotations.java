@@ -58,6 +58,13 @@ public final class NodeAnnotations {
    */
   public static final String STAGE_AHEAD_STATUS = OCELOT_PREFIX + "stage-ahead-status";
 
+  /**
+   * Set by the controller on a node it would have started but whose reboot lease another holder has
+   * ({@code reboot lease reboot-<node> is held by <holder>}); removed once the node is on its way.
+   * The daemon shows it on the node's MachineConfigNode ({@code RebootLeaseHeld}).
+   */
+  public static final String REBOOT_LEASE_HELD = OCELOT_PREFIX + "reboot-lease-held";
+
   /** The only value of {@link #POST_CONFIG_ACTION} besides empty. */
   public static final String POST_CONFIG_ACTION_REBOOTING = "Rebooting";
 

@@ -68,7 +68,12 @@ public final class Batches {
    * targeted up to {@code allowed}; {@code waiting} says why no further node may start, when none
    * may.
    */
-  public record Position(int batch, int batches, int allowed, Optional<String> waiting) {}
+  public record Position(int batch, int batches, int allowed, Optional<String> waiting) {
+    /** Where the rollout stands, as the pool's Updating message says it while it moves. */
+    public String describe() {
+      return "batch " + batch + " of " + batches + " (up to " + allowed + " nodes targeted)";
+    }
+  }
 
   private Batches() {}
 

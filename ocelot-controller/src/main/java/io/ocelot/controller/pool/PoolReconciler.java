@@ -22,6 +22,7 @@ import io.ocelot.api.operator.Operator;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
+import io.ocelot.controller.policy.Batches;
 import io.ocelot.controller.policy.PrometheusAlertSource;
 import io.ocelot.controller.policy.RebootlessUpdates;
 import io.ocelot.controller.policy.RolloutPolicies;
@@ -455,7 +456,13 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         Optional.ofNullable(pool.getStatus()),
         pool.getMetadata().getGeneration() == null ? 0 : pool.getMetadata().getGeneration(),
         clock.instant().toString(),
-        sources.reports(rolling.members()));
+        sources.reports(rolling.members()),
+        rolling
+            .hold()
+            .batch()
+            .map(RolloutGate.Batch::position)
+            .filter(p -> p.batches() > 0)
+            .map(Batches.Position::describe));
   }
 
   private static Optional<String> configurationName(MachineConfigPool pool) {

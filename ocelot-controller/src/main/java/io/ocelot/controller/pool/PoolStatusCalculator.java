@@ -25,6 +25,7 @@ public final class PoolStatusCalculator {
   /**
    * What the status is computed from. {@code waiting} is why the pool is not on its target yet
    * although its nodes may be: a layered pool's build, or a render waiting for its quiet period.
+   * {@code progress}: where a rollout in batches stands, said while it moves.
    */
   public record Input(
       List<PoolNode> nodes,
@@ -37,9 +38,38 @@ public final class PoolStatusCalculator {
       Optional<MachineConfigPoolStatus> previous,
       long generation,
       String now,
-      Map<String, NodeReport> reports) {
+      Map<String, NodeReport> reports,
+      Optional<String> progress) {
     public Input {
       reports = Map.copyOf(reports);
+    }
+
+    /** Without a word on the rollout's progress. */
+    public Input(
+        List<PoolNode> nodes,
+        PoolTarget target,
+        boolean layeredPool,
+        boolean paused,
+        PoolConfiguration specConfiguration,
+        Optional<String> renderError,
+        Optional<String> waiting,
+        Optional<MachineConfigPoolStatus> previous,
+        long generation,
+        String now,
+        Map<String, NodeReport> reports) {
+      this(
+          nodes,
+          target,
+          layeredPool,
+          paused,
+          specConfiguration,
+          renderError,
+          waiting,
+          previous,
+          generation,
+          now,
+          reports,
+          Optional.empty());
     }
   }
 
@@ -109,7 +139,12 @@ public final class PoolStatusCalculator {
                 PoolConditionType.UPDATING,
                 true,
                 "",
-                in.waiting().orElse("All nodes are updating to " + line + unreported(in))));
+                in.waiting()
+                    .orElse(
+                        "All nodes are updating to "
+                            + line
+                            + in.progress().map(p -> "; " + p).orElse("")
+                            + unreported(in))));
       }
     }
     String nodesSay = "";

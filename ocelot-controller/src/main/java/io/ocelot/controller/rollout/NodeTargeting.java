@@ -30,12 +30,15 @@ public final class NodeTargeting {
   }
 
   /**
-   * What one node should look like; an empty {@code target} leaves its target alone. {@code
-   * stageAhead}: the image it should pull ahead of its turn (none: no such ask on it).
+   * What one node should look like; an empty {@code target} leaves its target alone. {@code marks}:
+   * the rollout's own annotations on it ({@code ocelot.io/stage-ahead}, {@code
+   * ocelot.io/reboot-lease-held}) by key, each set to its value or removed when empty; a key not
+   * there is left as it is.
    */
-  public record Wanted(Optional<PoolTarget> target, boolean tainted, Optional<String> stageAhead) {
+  public record Wanted(
+      Optional<PoolTarget> target, boolean tainted, Map<String, Optional<String>> marks) {
     public Wanted(Optional<PoolTarget> target, boolean tainted) {
-      this(target, tainted, Optional.empty());
+      this(target, tainted, Map.of());
     }
   }
 
@@ -46,11 +49,10 @@ public final class NodeTargeting {
     if (wanted.target().isPresent() && !NodeClassifier.targeted(view, wanted.target().get())) {
       return true;
     }
-    return tainted(node) != wanted.tainted() || !stageAsk(view).equals(wanted.stageAhead());
-  }
-
-  private static Optional<String> stageAsk(PoolNode view) {
-    return Optional.ofNullable(view.annotations().get(NodeAnnotations.STAGE_AHEAD));
+    return tainted(node) != wanted.tainted()
+        || wanted.marks().entrySet().stream()
+            .anyMatch(
+                m -> !Optional.ofNullable(view.annotations().get(m.getKey())).equals(m.getValue()));
   }
 
   private static boolean tainted(Node node) {
@@ -62,28 +64,28 @@ public final class NodeTargeting {
   public Node converge(Node cached, Wanted wanted) {
     return nodes.update(
         cached,
-        node ->
-            target(node, wanted)
-                | taint(node, wanted.tainted())
-                | stageAhead(node, wanted.stageAhead()));
+        node -> target(node, wanted) | taint(node, wanted.tainted()) | marks(node, wanted.marks()));
   }
 
-  private static boolean stageAhead(Node node, Optional<String> wanted) {
-    Map<String, String> a = node.getMetadata().getAnnotations();
-    Optional<String> now =
-        Optional.ofNullable(a == null ? null : a.get(NodeAnnotations.STAGE_AHEAD));
-    if (now.equals(wanted)) {
-      return false;
-    }
-    if (wanted.isPresent()) {
-      if (a == null) {
-        node.getMetadata().setAnnotations(new HashMap<>());
+  private static boolean marks(Node node, Map<String, Optional<String>> wanted) {
+    boolean changed = false;
+    for (Map.Entry<String, Optional<String>> m : wanted.entrySet()) {
+      Map<String, String> a = node.getMetadata().getAnnotations();
+      Optional<String> now = Optional.ofNullable(a == null ? null : a.get(m.getKey()));
+      if (now.equals(m.getValue())) {
+        continue;
       }
-      node.getMetadata().getAnnotations().put(NodeAnnotations.STAGE_AHEAD, wanted.get());
-    } else {
-      a.remove(NodeAnnotations.STAGE_AHEAD);
+      if (m.getValue().isPresent()) {
+        if (a == null) {
+          node.getMetadata().setAnnotations(new HashMap<>());
+        }
+        node.getMetadata().getAnnotations().put(m.getKey(), m.getValue().get());
+      } else {
+        a.remove(m.getKey());
+      }
+      changed = true;
     }
-    return true;
+    return changed;
   }
 
   private static boolean target(Node node, Wanted wanted) {

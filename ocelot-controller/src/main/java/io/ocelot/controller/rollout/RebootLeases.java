@@ -37,6 +37,11 @@ public final class RebootLeases {
 
   /** Another holder's lease on a node, and until when it holds. */
   public record Held(String node, String holder, Instant until) {
+    /** What the node's {@code ocelot.io/reboot-lease-held} says (no time: it changes less). */
+    public String annotation() {
+      return "reboot lease " + PREFIX + node + " is held by " + holder;
+    }
+
     public String message() {
       return "reboot lease "
           + PREFIX

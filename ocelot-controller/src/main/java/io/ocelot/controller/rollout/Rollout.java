@@ -2,6 +2,7 @@ package io.ocelot.controller.rollout;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.members.NodeClassifier;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
@@ -103,7 +104,7 @@ public final class Rollout {
             .orElse(Map.of());
     List<String> targeted = new ArrayList<>();
     try {
-      converge(members, nodes, target, candidates, stage, targeted, written);
+      converge(members, nodes, target, candidates, stage, heldBy(held), targeted, written);
     } finally {
       announce(pool, targeted, target);
     }
@@ -172,6 +173,7 @@ public final class Rollout {
       PoolTarget target,
       Set<String> candidates,
       Map<String, Optional<String>> stage,
+      Map<String, String> leaseHeld,
       List<String> targeted,
       BiConsumer<Node, Node> written) {
     List<Write> writes = new ArrayList<>();
@@ -183,7 +185,7 @@ public final class Rollout {
           new NodeTargeting.Wanted(
               candidate ? Optional.of(target) : Optional.empty(),
               !onTarget,
-              stage.getOrDefault(n.name(), Optional.empty()));
+              marks(n.name(), onTarget, stage, leaseHeld));
       if (NodeTargeting.differs(members.get(i), n, wanted)) {
         writes.add(new Write(members.get(i), n.name(), wanted, candidate));
       } else if (candidate) {
@@ -210,6 +212,34 @@ public final class Rollout {
     if (failed != null) {
       throw failed; // a candidate's write: retried by the reconcile loop
     }
+  }
+
+  /**
+   * The rollout's own annotations a node should carry: the stage-ahead ask (always decided), and
+   * whose reboot lease kept it from starting — set when this pass found the lease held, removed
+   * once the node is on its way; left as it is for a node this pass did not try to start.
+   */
+  private static Map<String, Optional<String>> marks(
+      String node,
+      boolean onTarget,
+      Map<String, Optional<String>> stage,
+      Map<String, String> leaseHeld) {
+    Optional<String> ask = stage.getOrDefault(node, Optional.empty());
+    String held = leaseHeld.get(node);
+    if (held != null) {
+      return Map.of(
+          NodeAnnotations.STAGE_AHEAD, ask, NodeAnnotations.REBOOT_LEASE_HELD, Optional.of(held));
+    }
+    return onTarget
+        ? Map.of(
+            NodeAnnotations.STAGE_AHEAD, ask, NodeAnnotations.REBOOT_LEASE_HELD, Optional.empty())
+        : Map.of(NodeAnnotations.STAGE_AHEAD, ask);
+  }
+
+  private static Map<String, String> heldBy(List<RebootLeases.Held> held) {
+    Map<String, String> out = new java.util.HashMap<>();
+    held.forEach(h -> out.put(h.node(), h.annotation()));
+    return out;
   }
 
   /**

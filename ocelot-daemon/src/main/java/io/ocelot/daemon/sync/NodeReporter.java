@@ -3,6 +3,7 @@ package io.ocelot.daemon.sync;
 import io.ocelot.api.node.DrainRequest;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.node.NodeState;
+import io.ocelot.api.node.StageAheadStatus;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.node.DrainAsk;
 import io.ocelot.daemon.node.NodeEvents;
@@ -102,6 +103,13 @@ public final class NodeReporter implements DrainAsk {
    */
   public synchronized void progress(McnMilestone m) throws HostException {
     mcn.report(m, NodeView.of(writer.read()).currentConfig());
+  }
+
+  /** Where the node's pull ahead of its turn stands ({@code ocelot.io/stage-ahead-status}). */
+  public synchronized void pullAhead(StageAheadStatus status) throws HostException {
+    Map<String, Optional<String>> a = NodeWriter.changes();
+    a.put(NodeAnnotations.STAGE_AHEAD_STATUS, Optional.of(status.value()));
+    writer.write(a);
   }
 
   /**
@@ -240,7 +248,7 @@ public final class NodeReporter implements DrainAsk {
             "NodeDone",
             "Setting node " + node.name() + ", currentConfig " + d.target().config() + " to Done");
       }
-      d.warnings().forEach(w -> events.warning(node, "WantedHealthCheckFailed", w));
+      d.warnings().forEach(w -> events.warning(node, w.reason(), w.message()));
     } else if (r instanceof Report.Restored s) {
       events.normal(
           node,

@@ -6,7 +6,6 @@ import io.ocelot.api.node.StageAheadStatus;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostLock;
 import io.ocelot.daemon.node.NodeView;
-import io.ocelot.daemon.node.NodeWriter;
 import io.ocelot.daemon.txn.HostContext;
 import java.util.Map;
 import java.util.Optional;
@@ -25,12 +24,12 @@ final class PullAhead {
   private static final Logger LOG = LoggerFactory.getLogger(PullAhead.class);
 
   private final HostContext host;
-  private final NodeWriter writer;
+  private final NodeReporter reporter;
   private final String lockHolder;
 
-  PullAhead(HostContext host, NodeWriter writer, String lockHolder) {
+  PullAhead(HostContext host, NodeReporter reporter, String lockHolder) {
     this.host = host;
-    this.writer = writer;
+    this.reporter = reporter;
     this.lockHolder = lockHolder;
   }
 
@@ -99,8 +98,6 @@ final class PullAhead {
   }
 
   private void say(StageAheadStatus status) throws HostException {
-    Map<String, Optional<String>> a = NodeWriter.changes();
-    a.put(NodeAnnotations.STAGE_AHEAD_STATUS, Optional.of(status.value()));
-    writer.write(a);
+    reporter.pullAhead(status);
   }
 }

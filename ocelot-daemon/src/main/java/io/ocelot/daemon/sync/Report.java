@@ -25,10 +25,10 @@ public sealed interface Report {
    * The node is on {@code target}, validated. With {@code uncordon}, the same write asks for the
    * uncordon: the node counts as unavailable until the controller lifts its cordon, so Done may
    * come first (one Node write fewer); the MachineConfigNode completes once the uncordon is
-   * acknowledged. {@code warnings}: wanted health checks that failed (the update stands), each a
-   * {@code WantedHealthCheckFailed} event.
+   * acknowledged. {@code warnings}: what failed without failing the update (a wanted health check,
+   * an after-update hook), each a Warning event.
    */
-  record Done(Target target, Optional<DrainRequest> uncordon, List<String> warnings)
+  record Done(Target target, Optional<DrainRequest> uncordon, List<Warning> warnings)
       implements Report {
     public Done {
       warnings = List.copyOf(warnings);
@@ -37,6 +37,9 @@ public sealed interface Report {
     public Done(Target target, Optional<DrainRequest> uncordon) {
       this(target, uncordon, List.of());
     }
+
+    /** One Warning event: its reason and its message. */
+    public record Warning(String reason, String message) {}
 
     /** Done with nothing to uncordon. */
     public static Done settled(Target target) {

@@ -11,6 +11,7 @@ import io.ocelot.daemon.node.ClusterDrain;
 import io.ocelot.daemon.node.DriftMonitor;
 import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.NodeWriter;
+import io.ocelot.daemon.node.mcn.McnMilestone;
 import io.ocelot.daemon.plan.UpdateConfigs;
 import io.ocelot.daemon.txn.CommitMarker;
 import io.ocelot.daemon.txn.EngineOutcome;
@@ -22,6 +23,8 @@ import io.ocelot.daemon.txn.Target;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,7 +80,7 @@ public final class SyncLoop {
     this.clock = parts.clock();
     this.timer = timer;
     this.configs = new MachineConfigs(parts.client(), store);
-    this.pullAhead = new PullAhead(host, writer, lockHolder());
+    this.pullAhead = new PullAhead(host, reporter, lockHolder());
     this.runner =
         new UpdateRunner(
             host,
@@ -244,11 +247,14 @@ public final class SyncLoop {
     try {
       Optional<NodeView> node = readNode();
       if (node.isPresent()) {
+        // What keeps the node waiting, on its MachineConfigNode (written only when it changes).
+        reporter.progress(
+            new McnMilestone.LeaseHeld(node.get().get(NodeAnnotations.REBOOT_LEASE_HELD)));
         pullAhead.consider(node.get());
       }
     } catch (HostException e) {
       // Not the node's health: its status could not be written; the next sync asks again.
-      LOG.warn("node {}: staging ahead: {}", nodeName, e.getMessage());
+      LOG.warn("node {}: while waiting for its turn: {}", nodeName, e.getMessage());
     }
   }
 
@@ -316,22 +322,38 @@ public final class SyncLoop {
     return true;
   }
 
-  /** Done (with the uncordon in the same write), then the wait for the uncordon. */
-  private void completed(EngineOutcome.Completed c) throws HostException {
-    Optional<DrainRequest> uncordon = drain.uncordonFor(c.target().config());
-    reporter.report(
-        new Report.Done(
-            c.target(),
-            uncordon,
-            c.warnings().stream()
-                .map(
-                    w ->
+  /** What failed without failing the update: wanted health checks, then after-update hooks. */
+  private static List<Report.Done.Warning> warnings(EngineOutcome.Completed c) {
+    List<Report.Done.Warning> out = new ArrayList<>();
+    c.warnings()
+        .forEach(
+            w ->
+                out.add(
+                    new Report.Done.Warning(
+                        "WantedHealthCheckFailed",
                         "wanted health check "
                             + w.check().name()
                             + " failed: "
                             + w.describe()
-                            + " (the update stands)")
-                .toList()));
+                            + " (the update stands)")));
+    c.hooksFailed()
+        .forEach(
+            h ->
+                out.add(
+                    new Report.Done.Warning(
+                        "AfterUpdateHookFailed",
+                        "after-update hook "
+                            + h.check().path()
+                            + " failed: "
+                            + h.describe()
+                            + " (the update stands)")));
+    return out;
+  }
+
+  /** Done (with the uncordon in the same write), then the wait for the uncordon. */
+  private void completed(EngineOutcome.Completed c) throws HostException {
+    Optional<DrainRequest> uncordon = drain.uncordonFor(c.target().config());
+    reporter.report(new Report.Done(c.target(), uncordon, warnings(c)));
     if (uncordon.isPresent()) {
       try {
         drain.awaitUncordon(uncordon.get());

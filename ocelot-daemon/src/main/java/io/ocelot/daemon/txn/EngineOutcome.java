@@ -11,11 +11,19 @@ public sealed interface EngineOutcome {
 
   /**
    * The host is on {@code target} and validated (a rebootless update, a finalized boot); {@code
-   * warnings} are the wanted health checks that failed (reported, not fatal).
+   * warnings} are the wanted health checks that failed, {@code hooksFailed} the after-update hooks
+   * that did (both reported, not fatal).
    */
-  record Completed(Target target, List<HealthChecks.Outcome> warnings) implements EngineOutcome {
+  record Completed(
+      Target target, List<HealthChecks.Outcome> warnings, List<HealthChecks.Outcome> hooksFailed)
+      implements EngineOutcome {
     public Completed {
       warnings = List.copyOf(warnings);
+      hooksFailed = List.copyOf(hooksFailed);
+    }
+
+    public Completed(Target target, List<HealthChecks.Outcome> warnings) {
+      this(target, warnings, List.of());
     }
 
     public Completed(Target target) {

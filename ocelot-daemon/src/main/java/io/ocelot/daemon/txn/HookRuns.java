@@ -49,20 +49,23 @@ final class HookRuns {
 
   /**
    * The after-update hooks, once an update is done (after its reboot and checks, or without one):
-   * reported, never failing it.
+   * reported, never failing it. Returns those that failed (each an event on the node).
    */
-  static void afterUpdate(HostContext host, List<String> changed) {
+  static List<Outcome> afterUpdate(HostContext host, List<String> changed) {
+    List<Outcome> failed = new ArrayList<>();
     try {
       for (Outcome o : host.hooks().run(Hooks.Point.AFTER_UPDATE, changed)) {
         if (o.ok()) {
           LOG.info("after-update hook {} ran", o.check().path());
         } else {
           LOG.warn("after-update hook {} failed: {}", o.check().path(), o.describe());
+          failed.add(o);
         }
       }
     } catch (HostException e) {
       LOG.warn("after-update hooks could not run: {}", e.getMessage());
     }
+    return failed;
   }
 
   /**

@@ -300,8 +300,8 @@ public final class Recovery {
         "marker:stable");
     store.clearLastFailure();
     LOG.info("Validated on-disk state; in desired state {}", marker.target().describe());
-    HookRuns.afterUpdate(host, HookRuns.changed(journal));
-    return new EngineOutcome.Completed(marker.target(), warnings);
+    return new EngineOutcome.Completed(
+        marker.target(), warnings, HookRuns.afterUpdate(host, HookRuns.changed(journal)));
   }
 
   private EngineOutcome rollBack(

@@ -236,8 +236,9 @@ public final class UpdateEngine {
         "marker:stable");
     store.clearJournal("journal:cleared");
     store.clearLastFailure();
-    HookRuns.afterUpdate(host, HookRuns.changed(plan)); // done without a reboot
-    return new EngineOutcome.Completed(journal.to());
+    // Done without a reboot.
+    return new EngineOutcome.Completed(
+        journal.to(), List.of(), HookRuns.afterUpdate(host, HookRuns.changed(plan)));
   }
 
   private EngineOutcome failHook(Journal journal, HookRuns.Failed hook, Attempt attempt)

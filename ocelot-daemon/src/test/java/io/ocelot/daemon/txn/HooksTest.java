@@ -114,12 +114,25 @@ class HooksTest {
         "/etc/ocelot/hooks.d/after-update/20-crio",
         mark.formatted("# ocelot-hook-paths: /etc/crio/", "crio-ran"));
     hook(h, "/etc/ocelot/hooks.d/after-update/30-any", mark.formatted("", "any-ran"));
+    hook(
+        h,
+        "/etc/ocelot/hooks.d/after-update/40-cmdb",
+        "#!/bin/sh\necho 'cannot reach the CMDB' >&2\nexit 2\n");
 
     h.engine().apply(plan(), Attempt.FIRST);
     assertThat(h.root.resolve("tmp/chrony-ran")).doesNotExist(); // not before the boot
     h.fake.reboot();
     h.restartDaemon();
-    assertThat(h.recovery().start(Attempt.FIRST)).isInstanceOf(EngineOutcome.Completed.class);
+    EngineOutcome done = h.recovery().start(Attempt.FIRST);
+    assertThat(done).isInstanceOf(EngineOutcome.Completed.class);
+    // A failing after-update hook is reported (an event on the node), never failing the update.
+    assertThat(((EngineOutcome.Completed) done).hooksFailed())
+        .singleElement()
+        .satisfies(
+            o -> {
+              assertThat(o.check().path()).isEqualTo("/etc/ocelot/hooks.d/after-update/40-cmdb");
+              assertThat(o.describe()).isEqualTo("exit 2: \"cannot reach the CMDB\"");
+            });
 
     assertThat(h.root.resolve("tmp/chrony-ran")).exists();
     assertThat(h.root.resolve("tmp/any-ran")).exists();

@@ -22,6 +22,12 @@ public sealed interface McnMilestone {
    */
   record DrainBlocked(String request, Optional<String> why) implements McnMilestone {}
 
+  /**
+   * While the node waits for its turn: whose reboot lease keeps it from starting, as the
+   * controller's {@code ocelot.io/reboot-lease-held} says (empty: none, or no longer).
+   */
+  record LeaseHeld(Optional<String> why) implements McnMilestone {}
+
   /** The controller cordoned and drained the node for {@code request}. */
   record Drained(String request) implements McnMilestone {}
 

@@ -8,6 +8,7 @@ import static io.ocelot.api.model.McnConditionType.DRAINED;
 import static io.ocelot.api.model.McnConditionType.IMAGE_PULLED_FROM_REGISTRY;
 import static io.ocelot.api.model.McnConditionType.NODE_DEGRADED;
 import static io.ocelot.api.model.McnConditionType.REBOOTED_NODE;
+import static io.ocelot.api.model.McnConditionType.REBOOT_LEASE_HELD;
 import static io.ocelot.api.model.McnConditionType.RELOADED_CRIO;
 import static io.ocelot.api.model.McnConditionType.RESUMED;
 import static io.ocelot.api.model.McnConditionType.UNCORDONED;
@@ -77,6 +78,12 @@ public final class McnTable {
       c.add(going(UPDATE_EXECUTED, "Drained", draining));
       c.add(
           going(DRAINED, b.why().isPresent() ? "DrainBlocked" : "UpdateExecutedDrained", draining));
+    } else if (m instanceof McnMilestone.LeaseHeld l) {
+      if (l.why().isPresent()) {
+        c.add(yes(REBOOT_LEASE_HELD, "HeldByAnother", l.why().get() + "; the node waits for it"));
+      } else if (isTrue(now, REBOOT_LEASE_HELD)) {
+        c.add(no(REBOOT_LEASE_HELD, "Released", "No other holder keeps the node from starting"));
+      }
     } else if (m instanceof McnMilestone.Drained d) {
       c.add(
           yes(

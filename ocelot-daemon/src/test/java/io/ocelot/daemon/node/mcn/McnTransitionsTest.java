@@ -134,6 +134,24 @@ class McnTransitionsTest {
   }
 
   @Test
+  void aHeldRebootLeaseIsShownOnceAndClearedOnceAndCostsNothingOtherwise() {
+    String why = "reboot lease reboot-worker-1 is held by kured";
+    Run r = new Run().settled();
+    assertThat(r.then(new McnMilestone.LeaseHeld(Optional.empty())).writes).isEqualTo(1);
+    assertThat(r.of(McnConditionType.REBOOT_LEASE_HELD)).isEqualTo("False/NotYetOccurred");
+    r.then(new McnMilestone.LeaseHeld(Optional.of(why)))
+        .then(new McnMilestone.LeaseHeld(Optional.of(why)));
+    assertThat(r.writes).isEqualTo(2);
+    assertThat(r.of(McnConditionType.REBOOT_LEASE_HELD)).isEqualTo("True/HeldByAnother");
+    assertThat(r.condition(McnConditionType.REBOOT_LEASE_HELD).getMessage())
+        .isEqualTo(why + "; the node waits for it");
+    r.then(new McnMilestone.LeaseHeld(Optional.empty()))
+        .then(new McnMilestone.LeaseHeld(Optional.empty()));
+    assertThat(r.writes).isEqualTo(3);
+    assertThat(r.of(McnConditionType.REBOOT_LEASE_HELD)).isEqualTo("False/Released");
+  }
+
+  @Test
   void aBlockedDrainSaysWhatBlocksItUntilTheDrainIsDone() {
     String why = "cannot evict pod default/web-0 (PodDisruptionBudget web)";
     Run r =

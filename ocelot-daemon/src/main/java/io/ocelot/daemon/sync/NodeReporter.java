@@ -105,10 +105,13 @@ public final class NodeReporter implements DrainAsk {
     mcn.report(m, NodeView.of(writer.read()).currentConfig());
   }
 
-  /** Where the node's pull ahead of its turn stands ({@code ocelot.io/stage-ahead-status}). */
-  public synchronized void pullAhead(StageAheadStatus status) throws HostException {
+  /**
+   * Where the node's pull ahead of its turn stands ({@code ocelot.io/stage-ahead-status}); empty
+   * removes it.
+   */
+  public synchronized void pullAhead(Optional<StageAheadStatus> status) throws HostException {
     Map<String, Optional<String>> a = NodeWriter.changes();
-    a.put(NodeAnnotations.STAGE_AHEAD_STATUS, Optional.of(status.value()));
+    a.put(NodeAnnotations.STAGE_AHEAD_STATUS, status.map(StageAheadStatus::value));
     writer.write(a);
   }
 

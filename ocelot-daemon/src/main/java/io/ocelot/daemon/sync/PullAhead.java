@@ -39,6 +39,9 @@ final class PullAhead {
   /** No ask, or it is answered already. */
   record Nothing() implements Decision {}
 
+  /** The answer to an ask that is gone: removed. */
+  record Clear() implements Decision {}
+
   /** Pull this image. */
   record Pull(String image) implements Decision {}
 
@@ -53,7 +56,10 @@ final class PullAhead {
       throws HostException {
     String ask = annotations.get(NodeAnnotations.STAGE_AHEAD);
     if (ask == null || ask.isEmpty()) {
-      return new Nothing();
+      // The ask went without a turn (the rollout was undone or moved on): so does the answer.
+      return annotations.containsKey(NodeAnnotations.STAGE_AHEAD_STATUS)
+          ? new Clear()
+          : new Nothing();
     }
     Optional<StageAheadStatus> status =
         StageAheadStatus.parse(annotations.get(NodeAnnotations.STAGE_AHEAD_STATUS));
@@ -80,7 +86,9 @@ final class PullAhead {
   /** Acts on the node's ask, if it has one; the pull runs under the host lock. */
   void consider(NodeView node) throws HostException {
     Decision d = decide(node.annotations(), () -> host.images().status().bootedImage());
-    if (d instanceof Answer a) {
+    if (d instanceof Clear) {
+      reporter.pullAhead(Optional.empty());
+    } else if (d instanceof Answer a) {
       say(a.status());
     } else if (d instanceof Pull p) {
       say(StageAheadStatus.pulling(p.image()));
@@ -98,6 +106,6 @@ final class PullAhead {
   }
 
   private void say(StageAheadStatus status) throws HostException {
-    reporter.pullAhead(status);
+    reporter.pullAhead(Optional.of(status));
   }
 }

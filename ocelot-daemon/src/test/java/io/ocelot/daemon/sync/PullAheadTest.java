@@ -38,6 +38,11 @@ class PullAheadTest {
   }
 
   @Test
+  void anAnswerLeftWithoutItsAskIsCleared() throws Exception {
+    assertThat(decide(null, StageAheadStatus.pulled(NEXT))).isInstanceOf(PullAhead.Clear.class);
+  }
+
+  @Test
   void aNewAskIsPulledAndAnAnsweredOneIsNot() throws Exception {
     assertThat(decide(NEXT, null)).isEqualTo(new PullAhead.Pull(NEXT));
     assertThat(decide(NEXT, StageAheadStatus.pulled(NEXT))).isInstanceOf(PullAhead.Nothing.class);

@@ -396,6 +396,74 @@ class MachineScenariosIT {
         .doesNotExist();
   }
 
+  /**
+   * The admin's lifecycle hooks on a real host: a before-reboot hook that refuses fails the update
+   * with its name and words and the update is undone; once it agrees, the update reboots, and the
+   * after-update hook runs in the new boot (it writes the boot id it ran in).
+   */
+  @Test
+  void anAdminsHooksRefuseThenLetARealRebootGoAndRunAfterIt() throws Exception {
+    Path hooks = node.host().root().resolve("etc/ocelot/hooks.d");
+    Path refuse = hooks.resolve("before-reboot/10-gpu-jobs");
+    Path after = hooks.resolve("after-update/10-record-boot");
+    try {
+      hook(refuse, "#!/bin/sh\necho 'GPU jobs still running on this node' >&2\nexit 3\n");
+      hook(
+          after,
+          "#!/bin/sh\nmkdir -p /var/lib/ocelot-test-hooks\n"
+              + "cat /proc/sys/kernel/random/boot_id > /var/lib/ocelot-test-hooks/after-update\n");
+      int boots = node.journalBoots().size();
+      apply(
+          config(
+              "60-machine-hooked",
+              """
+                  storage:
+                    files:
+                    - path: /etc/ocelot-machine/hooked.conf
+                      mode: 420
+                      contents: {source: "data:,hooked%0A"}
+                  """));
+      awaitReason(
+          r ->
+              assertThat(r)
+                  .contains(
+                      "before-reboot hook /etc/ocelot/hooks.d/before-reboot/10-gpu-jobs failed:"
+                          + " exit 3")
+                  .contains("GPU jobs still running on this node")
+                  .contains("rolled back"));
+      assertThat(node.host().root().resolve("etc/ocelot-machine/hooked.conf")).doesNotExist();
+      assertThat(node.journalBoots()).hasSize(boots); // refused before the reboot
+      assertThat(node.host().root().resolve("var/lib/ocelot-test-hooks/after-update"))
+          .doesNotExist();
+
+      hook(refuse, "#!/bin/sh\nexit 0\n"); // the jobs are done: the next retry goes
+      String hooked = awaitNewRendered();
+      awaitDone(hooked);
+      assertThat(node.journalBoots()).hasSize(boots + 1);
+      assertThat(node.host().root().resolve("etc/ocelot-machine/hooked.conf"))
+          .hasContent("hooked\n");
+      Path ran = node.host().root().resolve("var/lib/ocelot-test-hooks/after-update");
+      await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(ran));
+      assertThat(Files.readString(ran).strip())
+          .isEqualTo(inMachine("cat", "/proc/sys/kernel/random/boot_id").stdout().strip());
+    } finally {
+      Files.deleteIfExists(refuse);
+      Files.deleteIfExists(after);
+    }
+  }
+
+  static void hook(Path path, String script) throws IOException {
+    Files.createDirectories(path.getParent());
+    Files.writeString(path, script, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  /** The worker pool's rendered config once it is not the base one. */
+  static String awaitNewRendered() {
+    await().atMost(LONG).until(() -> !rendered().equals(base));
+    return rendered();
+  }
+
   /** Where the daemon stops: a host tool (or a check) that waits while a flag file exists. */
   enum KillPoint {
     /** Files and units written, the password being set: the attempt is PREPARING. */

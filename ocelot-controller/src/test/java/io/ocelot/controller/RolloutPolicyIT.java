@@ -104,6 +104,18 @@ class RolloutPolicyIT {
         .contains("set exactly one of maxUnavailable and minAvailable")
         .contains("spec.batches")
         .contains("an exponential strategy's growth is a factor of at least 2");
+    for (String bad : new String[] {"0", "'0%'", "'ten'"}) {
+      assertThat(
+              refusal(
+                  "apiVersion: ocelot.io/v1alpha1\nkind: RolloutPolicy\nmetadata: {name: x}\n"
+                      + "spec:\n  pools: {names: [worker]}\n"
+                      + "  stageAhead: {maxConcurrentPulls: "
+                      + bad
+                      + "}\n"))
+          .as(bad)
+          .contains("spec.stageAhead")
+          .contains("maxConcurrentPulls is a count of at least 1 or a percent such as 10%");
+    }
 
     RolloutPolicy example =
         policy(Files.readString(Path.of("..", "examples", "policy", "rollout-policy.yaml")));

@@ -2,6 +2,7 @@ package io.ocelot.api.policy;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.IntOrString;
 
 /**
@@ -11,6 +12,12 @@ import io.fabric8.kubernetes.api.model.IntOrString;
  * limit: a registry serves only so many nodes at once.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(
+    value =
+        "!has(self.maxConcurrentPulls) || (type(self.maxConcurrentPulls) == int"
+            + " ? self.maxConcurrentPulls >= 1"
+            + " : self.maxConcurrentPulls.matches('^[1-9][0-9]*%$'))",
+    message = "maxConcurrentPulls is a count of at least 1 or a percent such as 10%")
 public class StageAhead {
   /** The default limit of concurrent pulls when none is given. */
   public static final String DEFAULT_MAX_CONCURRENT_PULLS = "10%";

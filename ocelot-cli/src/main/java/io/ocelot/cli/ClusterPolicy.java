@@ -31,4 +31,20 @@ final class ClusterPolicy {
                 Optional.ofNullable(mc.getSpec())
                     .map(MachineConfigurationSpec::nodeDisruptionPolicy)));
   }
+
+  /**
+   * The storage sections whose changes nodes skip ({@code irreconcilableValidationOverrides} of
+   * {@code MachineConfiguration/cluster}); none without that object or its CRD.
+   */
+  static java.util.Set<String> overridden(KubernetesClient client) {
+    try {
+      return Optional.ofNullable(
+              client.resources(MachineConfiguration.class).withName(Operator.CLUSTER).get())
+          .map(MachineConfiguration::getSpec)
+          .map(MachineConfigurationSpec::overriddenSections)
+          .orElse(java.util.Set.of());
+    } catch (KubernetesClientException e) {
+      return java.util.Set.of();
+    }
+  }
 }

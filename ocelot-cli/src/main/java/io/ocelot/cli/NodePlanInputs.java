@@ -35,9 +35,11 @@ final class NodePlanInputs {
       Optional<ConfigTarget> from,
       Optional<ConfigTarget> to,
       Optional<NodeDisruptionPolicy> policy,
+      java.util.Set<String> overridden,
       int exitCode) {
     static Sides failed(int code) {
-      return new Sides(Optional.empty(), Optional.empty(), Optional.empty(), code);
+      return new Sides(
+          Optional.empty(), Optional.empty(), Optional.empty(), java.util.Set.of(), code);
     }
   }
 
@@ -97,6 +99,7 @@ final class NodePlanInputs {
           Optional.of(from),
           Optional.of(new ConfigTarget(desired.get(), image)),
           ClusterPolicy.of(client),
+          ClusterPolicy.overridden(client),
           ExitCodes.OK);
     } catch (KubernetesClientException | IOException e) {
       err.println("error: cannot read node " + name + " from the cluster: " + e.getMessage());

@@ -139,7 +139,7 @@ final class PlanCommand implements Callable<Integer> {
       if (sides.exitCode() != ExitCodes.OK) {
         return sides.exitCode();
       }
-      return print(sides.from().get(), sides.to().get(), sides.policy(), out);
+      return print(sides.from().get(), sides.to().get(), sides.policy(), sides.overridden(), out);
     }
     if (currentFiles.isEmpty() || desiredFiles.isEmpty()) {
       err.println(
@@ -180,19 +180,22 @@ final class PlanCommand implements Callable<Integer> {
     }
     ConfigTarget from = target(a.config().get(), either(currentImage, fromImage));
     ConfigTarget to = target(b.config().get(), either(desiredImage, toImage));
-    return print(from, to, policy, out);
+    return print(from, to, policy, java.util.Set.of(), out);
   }
 
   private int print(
       ConfigTarget from,
       ConfigTarget to,
       Optional<NodeDisruptionPolicy> policy,
+      java.util.Set<String> overridden,
       java.io.PrintWriter out)
       throws JsonProcessingException {
     Observed observed =
         new Observed(
             Optional.of(booted != null ? booted : from.effectiveImage()), false, Optional.empty());
-    PlanResult result = Planner.plan(from, to, observed, policy);
+    PlanResult result =
+        Planner.plan(
+            io.ocelot.daemon.plan.UpdateConfigs.of(from, to), observed, policy, overridden);
     if (output == OutputFormat.json) {
       out.println(
           Json.MAPPER

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
-import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.apiserver.ControlPlaneMode;
@@ -86,13 +85,7 @@ class MachineScenariosIT {
   }
 
   static String rendered() {
-    return sim.client()
-        .resources(MachineConfigPool.class)
-        .withName("worker")
-        .get()
-        .getSpec()
-        .getConfiguration()
-        .getName();
+    return SmallSims.rendered(sim, "worker");
   }
 
   static Map<String, String> annotations() {

@@ -65,6 +65,17 @@ final class SmallSims {
         line -> {});
   }
 
+  /** The rendered config a pool's spec names. */
+  static String rendered(SimCluster sim, String pool) {
+    return sim.client()
+        .resources(io.ocelot.api.model.MachineConfigPool.class)
+        .withName(pool)
+        .get()
+        .getSpec()
+        .getConfiguration()
+        .getName();
+  }
+
   /** The digested image of the first MachineOSBuild that succeeds (30 s at most). */
   static String awaitImage(SimCluster sim) {
     String[] image = new String[1];

@@ -5,9 +5,9 @@ import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.ValidationRule;
 
 /**
- * The fields of upstream's spec that Ocelot reads ({@code nodeDisruptionPolicy}) or accepts so that
- * upstream's manifests apply unchanged ({@code managementState}, {@code logLevel}, {@code
- * operatorLogLevel}: accepted and ignored).
+ * The fields of upstream's spec that Ocelot reads ({@code nodeDisruptionPolicy}, {@code
+ * irreconcilableValidationOverrides}) or accepts so that upstream's manifests apply unchanged
+ * ({@code managementState}, {@code logLevel}, {@code operatorLogLevel}: accepted and ignored).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MachineConfigurationSpec(
@@ -21,9 +21,26 @@ public record MachineConfigurationSpec(
                     + " 'Special'))) && (!has(self.sshkey) || self.sshkey.actions.all(a, a.type !="
                     + " 'Special'))",
             message = "Special is an action only the cluster's default policies use")
-        NodeDisruptionPolicy nodeDisruptionPolicy) {
+        NodeDisruptionPolicy nodeDisruptionPolicy,
+    IrreconcilableValidationOverrides irreconcilableValidationOverrides) {
 
   public MachineConfigurationSpec() {
     this(null, null, null, null);
+  }
+
+  /** Without irreconcilable-change overrides. */
+  public MachineConfigurationSpec(
+      String managementState,
+      String logLevel,
+      String operatorLogLevel,
+      NodeDisruptionPolicy nodeDisruptionPolicy) {
+    this(managementState, logLevel, operatorLogLevel, nodeDisruptionPolicy, null);
+  }
+
+  /** The Ignition sections whose changes existing nodes skip instead of refusing. */
+  public java.util.Set<String> overriddenSections() {
+    return irreconcilableValidationOverrides == null
+        ? java.util.Set.of()
+        : irreconcilableValidationOverrides.sections();
   }
 }

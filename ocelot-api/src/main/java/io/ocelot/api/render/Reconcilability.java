@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * MCO's reconcilability rules (its {@code isConfigReconcilable}), with its exact messages. Unlike
@@ -47,6 +48,15 @@ public final class Reconcilability {
 
   private Reconcilability() {}
 
+  /** The overridden sections that change from {@code old} to {@code now}: what a node skips. */
+  public static List<String> skipped(
+      IgnitionConfig old, IgnitionConfig now, Set<String> overridden) {
+    return SECTION_ORDER.stream()
+        .filter(overridden::contains)
+        .filter(section -> old.refused().differs(now.refused(), section))
+        .toList();
+  }
+
   /** Every reason the change from {@code old} to {@code now} cannot be applied; empty if it can. */
   public static List<String> reasons(
       IgnitionConfig old,
@@ -54,10 +64,24 @@ public final class Reconcilability {
       IgnitionConfig now,
       MachineConfigSpec nowSpec,
       Optional<Boolean> nodeFips) {
+    return reasons(old, oldSpec, now, nowSpec, nodeFips, Set.of());
+  }
+
+  /**
+   * The same, except for changes to the {@code overridden} sections (MachineConfiguration's {@code
+   * irreconcilableValidationOverrides}: {@code storage.disks}, ...), which existing nodes skip.
+   */
+  public static List<String> reasons(
+      IgnitionConfig old,
+      MachineConfigSpec oldSpec,
+      IgnitionConfig now,
+      MachineConfigSpec nowSpec,
+      Optional<Boolean> nodeFips,
+      Set<String> overridden) {
     List<String> reasons = new ArrayList<>();
     passwd(old, now, reasons);
     for (String section : SECTION_ORDER) {
-      if (old.refused().differs(now.refused(), section)) {
+      if (!overridden.contains(section) && old.refused().differs(now.refused(), section)) {
         reasons.add(SECTION_MESSAGES.get(section));
       }
     }

@@ -177,7 +177,12 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
 
   private Rendering render(MachineConfigPool pool, PoolSources sources) {
     RenderStep.Outcome rendered =
-        RenderStep.render(pool, sources.configs(), sources.current(pool), renderDefaults);
+        RenderStep.render(
+            pool,
+            sources.configs(),
+            sources.current(pool),
+            renderDefaults,
+            sources.overriddenSections());
     if (rendered instanceof RenderStep.Failed f) {
       return new Rendering(false, Optional.of(f.message()), Optional.empty(), Optional.empty());
     }

@@ -15,6 +15,8 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.operator.MachineConfiguration;
+import io.ocelot.api.operator.Operator;
 import io.ocelot.api.policy.RolloutPolicy;
 import io.ocelot.controller.imagebuild.BuildObjects;
 import io.ocelot.controller.imagebuild.BuildRequest;
@@ -43,6 +45,7 @@ final class PoolSources {
   static final String MCNS = "machineconfignodes";
   static final String POLICIES = "rolloutpolicies";
   static final String LEASES = "reboot-leases";
+  static final String CLUSTER_CONFIG = "machineconfigurations";
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -50,6 +53,7 @@ final class PoolSources {
   private final InformerEventSource<MachineOSBuild, MachineConfigPool> builds;
   private final InformerEventSource<MachineConfigNode, MachineConfigPool> mcns;
   private final InformerEventSource<RolloutPolicy, MachineConfigPool> policies;
+  private final InformerEventSource<MachineConfiguration, MachineConfigPool> cluster;
   private final List<MachineConfigPool> pools;
   private final ViewMemo<Node, PoolNode> nodeViews;
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews;
@@ -82,6 +86,9 @@ final class PoolSources {
     policies =
         (InformerEventSource<RolloutPolicy, MachineConfigPool>)
             sources.getEventSourceFor(RolloutPolicy.class, POLICIES);
+    cluster =
+        (InformerEventSource<MachineConfiguration, MachineConfigPool>)
+            sources.getEventSourceFor(MachineConfiguration.class, CLUSTER_CONFIG);
     pools = ctx.getPrimaryCache().list().toList();
   }
 
@@ -156,7 +163,32 @@ final class PoolSources {
                 .withSecondaryToPrimaryMapper(p -> pools(ctx, x -> true))
                 .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(
+                    MachineConfiguration.class, MachineConfigPool.class)
+                .withName(CLUSTER_CONFIG)
+                // Every pool: the irreconcilable-change overrides decide what a render may change.
+                .withSecondaryToPrimaryMapper(
+                    m ->
+                        Operator.CLUSTER.equals(m.getMetadata().getName())
+                            ? pools(ctx, x -> true)
+                            : Set.of())
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
             ctx));
+  }
+
+  /**
+   * The storage sections MachineConfiguration/cluster lets change although existing nodes cannot
+   * apply them ({@code irreconcilableValidationOverrides}); none without the object.
+   */
+  Set<String> overriddenSections() {
+    return cluster
+        .get(new ResourceID(Operator.CLUSTER))
+        .map(MachineConfiguration::getSpec)
+        .map(s -> s.overriddenSections())
+        .orElse(Set.of());
   }
 
   /** The rollout policies (Ocelot's CRD). */

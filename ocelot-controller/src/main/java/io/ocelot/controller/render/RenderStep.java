@@ -13,6 +13,7 @@ import io.ocelot.api.render.RenderResult;
 import io.ocelot.api.render.Renderer;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Renders a pool's MachineConfigs (pure): the selected configs merged into {@code
@@ -44,6 +45,19 @@ public final class RenderStep {
       List<MachineConfig> all,
       Optional<MachineConfig> currentRendered,
       RenderDefaults defaults) {
+    return render(pool, all, currentRendered, defaults, Set.of());
+  }
+
+  /**
+   * The same, with MachineConfiguration's irreconcilable-change overrides: changes to the {@code
+   * overridden} storage sections do not refuse the render (existing nodes skip them).
+   */
+  public static Outcome render(
+      MachineConfigPool pool,
+      List<MachineConfig> all,
+      Optional<MachineConfig> currentRendered,
+      RenderDefaults defaults,
+      Set<String> overridden) {
     if (LabelSelectors.isEmpty(pool.getSpec().getMachineConfigSelector())) {
       return new SelectingAll();
     }
@@ -71,9 +85,9 @@ public final class RenderStep {
             .getName()
             .equals(rendered.config().getMetadata().getName())) {
       MachineConfig current = currentRendered.get();
-      List<String> reasons = reasons(current, rendered.config());
+      List<String> reasons = reasons(current, rendered.config(), overridden);
       if (!reasons.isEmpty()) {
-        List<String> offenders = offenders(name, selected, current, defaults);
+        List<String> offenders = offenders(name, selected, current, defaults, overridden);
         return failed(
             name,
             "render reconciliation error: the new config cannot be applied to nodes on "
@@ -95,21 +109,31 @@ public final class RenderStep {
         rendered.config(), rendered.sources(), RenderedSize.warning(renderedName, bytes));
   }
 
-  private static List<String> reasons(MachineConfig current, MachineConfig next) {
+  private static List<String> reasons(
+      MachineConfig current, MachineConfig next, Set<String> overridden) {
     return Reconcilability.reasons(
-        ignition(current), current.getSpec(), ignition(next), next.getSpec(), Optional.empty());
+        ignition(current),
+        current.getSpec(),
+        ignition(next),
+        next.getSpec(),
+        Optional.empty(),
+        overridden);
   }
 
   /** The selected configs without which the render would be reconcilable: the ones to name. */
   private static List<String> offenders(
-      String pool, List<MachineConfig> selected, MachineConfig current, RenderDefaults defaults) {
+      String pool,
+      List<MachineConfig> selected,
+      MachineConfig current,
+      RenderDefaults defaults,
+      Set<String> overridden) {
     return selected.stream()
         .filter(
             suspect -> {
               List<MachineConfig> without = selected.stream().filter(mc -> mc != suspect).toList();
               return without.isEmpty()
                   || (Renderer.render(pool, without, defaults) instanceof RenderResult.Rendered r
-                      && reasons(current, r.config()).isEmpty());
+                      && reasons(current, r.config(), overridden).isEmpty());
             })
         .map(mc -> mc.getMetadata().getName())
         .toList();

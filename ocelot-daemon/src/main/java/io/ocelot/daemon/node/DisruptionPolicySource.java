@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads the cluster's node disruption policy for an update: the merged {@code clusterPolicies} of
@@ -34,8 +35,19 @@ public final class DisruptionPolicySource {
 
   /** What the planner gets: a policy, none (legacy rules), or a wait. */
   public sealed interface Lookup {
-    /** Plan with this policy, or with the legacy rules when empty. */
-    record Use(Optional<NodeDisruptionPolicy> policy) implements Lookup {}
+    /**
+     * Plan with this policy, or with the legacy rules when empty; {@code overridden}: the storage
+     * sections whose changes the node skips (irreconcilableValidationOverrides).
+     */
+    record Use(Optional<NodeDisruptionPolicy> policy, Set<String> overridden) implements Lookup {
+      public Use {
+        overridden = Set.copyOf(overridden);
+      }
+
+      public Use(Optional<NodeDisruptionPolicy> policy) {
+        this(policy, Set.of());
+      }
+    }
 
     /** The status lags the spec; ask again after {@code retryIn}. */
     record Wait(Duration retryIn, String why) implements Lookup {}
@@ -61,7 +73,9 @@ public final class DisruptionPolicySource {
     Optional<String> lag = lag(mc);
     if (lag.isEmpty()) {
       waitingSince = Optional.empty();
-      return new Lookup.Use(policy(mc));
+      return new Lookup.Use(
+          policy(mc),
+          mc == null || mc.getSpec() == null ? Set.of() : mc.getSpec().overriddenSections());
     }
     Instant now = clock.instant();
     Instant since = waitingSince.orElse(now);

@@ -20,6 +20,7 @@ import io.ocelot.api.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -31,6 +32,9 @@ public final class Planner {
   private Planner() {}
 
   /** Plans with MCO's legacy disruption rules (a cluster without a node disruption policy). */
+  /** How the note of a change an existing node skips begins. */
+  public static final String SKIPPED = "skipped the ";
+
   public static PlanResult plan(ConfigTarget current, ConfigTarget desired, Observed observed) {
     return plan(current, desired, observed, Optional.empty());
   }
@@ -50,6 +54,19 @@ public final class Planner {
   /** Plans an update whose configs are parsed already. */
   public static PlanResult plan(
       UpdateConfigs configs, Observed observed, Optional<NodeDisruptionPolicy> policy) {
+    return plan(configs, observed, policy, Set.of());
+  }
+
+  /**
+   * The same, with MachineConfiguration's {@code irreconcilableValidationOverrides}: changes to the
+   * {@code overridden} sections ({@code storage.disks}, ...) are skipped, with a note, instead of
+   * making the node Unreconcilable.
+   */
+  public static PlanResult plan(
+      UpdateConfigs configs,
+      Observed observed,
+      Optional<NodeDisruptionPolicy> policy,
+      Set<String> overridden) {
     ConfigTarget current = configs.from();
     ConfigTarget desired = configs.to();
     List<String> parseFailures = new ArrayList<>();
@@ -64,7 +81,8 @@ public final class Planner {
               current.config().getSpec(),
               desiredIgn,
               desired.config().getSpec(),
-              observed.fips()));
+              observed.fips(),
+              overridden));
     }
     if (!reasons.isEmpty()) {
       String message =
@@ -79,8 +97,29 @@ public final class Planner {
     ConfigDiff diff =
         ConfigDiff.between(current, currentIgn, desired, desiredIgn, observed.forceFile());
     Disruption disruption = UpdateDisruption.judge(diff, observed.forceFile(), policy);
+    UpdatePlan plan = build(current, desired, diff, disruption, observed, currentIgn, desiredIgn);
+    List<String> skipped = Reconcilability.skipped(currentIgn, desiredIgn, overridden);
+    if (skipped.isEmpty()) {
+      return new PlanResult.Ready(plan);
+    }
+    List<String> notes = new ArrayList<>(plan.notes());
+    skipped.forEach(
+        section ->
+            notes.add(
+                SKIPPED
+                    + section
+                    + " change: an existing node cannot apply it; nodes provisioned from now on"
+                    + " get it (irreconcilableValidationOverrides)"));
     return new PlanResult.Ready(
-        build(current, desired, diff, disruption, observed, currentIgn, desiredIgn));
+        new UpdatePlan(
+            plan.kind(),
+            plan.from(),
+            plan.to(),
+            plan.diff(),
+            plan.disruption(),
+            plan.steps(),
+            plan.commit(),
+            notes));
   }
 
   /**

@@ -39,6 +39,8 @@ import java.util.function.Supplier;
  * plan, then the transaction. A check that refuses says why and touches nothing on the host.
  */
 final class UpdateRunner {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateRunner.class);
+
   static final String FORCE_FILE = Reconcilability.FORCE_FILE;
   static final String FIPS = "/proc/sys/crypto/fips_enabled";
 
@@ -126,8 +128,8 @@ final class UpdateRunner {
       return refused(
           new Report.Degraded(elsewhere.get(), ReasonClass.CONFIG_DRIFT, Optional.empty()), u);
     }
-    PlanResult result =
-        Planner.plan(parsed, seen, ((DisruptionPolicySource.Lookup.Use) lookup).policy());
+    DisruptionPolicySource.Lookup.Use cluster = (DisruptionPolicySource.Lookup.Use) lookup;
+    PlanResult result = Planner.plan(parsed, seen, cluster.policy(), cluster.overridden());
     if (result instanceof PlanResult.Unreconcilable un) {
       return refused(
           new Report.Unreconcilable(un.message(), u.current().config(), u.desired().config()), u);
@@ -168,6 +170,11 @@ final class UpdateRunner {
                   .findFirst(),
               plan.commit().map(c -> c.action() == PostAction.REBOOT).orElse(false)));
     }
+    plan.notes().forEach(n -> LOG.info("update to {}: {}", u.desired().describe(), n));
+    plan.notes().stream()
+        .filter(n -> n.startsWith(Planner.SKIPPED))
+        .forEach(
+            n -> node.get().ifPresent(v -> events.normal(v, "IrreconcilableChangeSkipped", n)));
     reporter.progress(
         new McnMilestone.Started(
             u.current().config(),

@@ -214,6 +214,56 @@ class ReconcilabilityTest {
                 + " 3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0");
   }
 
+  /**
+   * Issue 39 item 2: MachineConfiguration's irreconcilableValidationOverrides let the storage
+   * sections it names change; the plan skips them with a note, and what it does not name still
+   * refuses.
+   */
+  @Test
+  void overriddenStorageSectionsAreSkippedWithANoteAndTheOthersStillRefuse() {
+    MachineConfig a = mc("rendered-a", V + "}");
+    MachineConfig b =
+        mc(
+            "rendered-b",
+            V
+                + ",\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}],"
+                + "\"filesystems\":[{\"device\":\"/dev/vdb1\",\"format\":\"xfs\"}]}}");
+    java.util.Set<String> disksAndRaid =
+        new io.ocelot.api.operator.IrreconcilableValidationOverrides(
+                java.util.List.of(
+                    io.ocelot.api.operator.StorageOverride.Disks,
+                    io.ocelot.api.operator.StorageOverride.Raid))
+            .sections();
+    PlanResult refused =
+        Planner.plan(
+            UpdateConfigs.of(ConfigTarget.of(a), ConfigTarget.of(b)),
+            Observed.NOTHING,
+            java.util.Optional.empty(),
+            disksAndRaid);
+    assertThat(((PlanResult.Unreconcilable) refused).reasons())
+        .containsExactly("ignition filesystems section contains changes");
+
+    java.util.Set<String> all =
+        new io.ocelot.api.operator.IrreconcilableValidationOverrides(
+                java.util.List.of(io.ocelot.api.operator.StorageOverride.values()))
+            .sections();
+    PlanResult ready =
+        Planner.plan(
+            UpdateConfigs.of(ConfigTarget.of(a), ConfigTarget.of(b)),
+            Observed.NOTHING,
+            java.util.Optional.empty(),
+            all);
+    UpdatePlan plan = ((PlanResult.Ready) ready).plan();
+    assertThat(plan.steps()).isEmpty(); // nothing this node can apply
+    assertThat(plan.commit()).isPresent(); // it moves to rendered-b all the same
+    assertThat(plan.notes())
+        .containsExactly(
+            "skipped the storage.disks change: an existing node cannot apply it; nodes provisioned"
+                + " from now on get it (irreconcilableValidationOverrides)",
+            "skipped the storage.filesystems change: an existing node cannot apply it; nodes"
+                + " provisioned from now on get it (irreconcilableValidationOverrides)");
+  }
+
   @Test
   void unchangedRefusedSectionsAreFine() {
     String disks = ",\"storage\":{\"disks\":[{\"device\":\"/dev/vdb\"}]}";

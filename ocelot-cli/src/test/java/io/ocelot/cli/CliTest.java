@@ -371,6 +371,15 @@ class CliTest {
     Run max = run("bench", "--max-unavailable", "lots");
     assertThat(max.code()).isEqualTo(2);
     assertThat(max.err()).contains("\"maxUnavailable\" invalid value");
+    Run pulls = run("bench", "--pull-seconds", "-1");
+    assertThat(pulls.code()).isEqualTo(2);
+    assertThat(pulls.err()).contains("--pull-seconds cannot be negative");
+    Run concurrent = run("bench", "--pull-seconds", "5", "--concurrent-pulls", "lots");
+    assertThat(concurrent.code()).isEqualTo(2);
+    assertThat(concurrent.err()).contains("--concurrent-pulls: invalid value for IntOrString");
+    Run speed = run("demo", "--pull-speed", "0");
+    assertThat(speed.code()).isEqualTo(2);
+    assertThat(speed.err()).contains("a pull's speed must be at least 1 MiB/s, got 0");
     for (String command : java.util.List.of("console", "controller")) {
       Run noConfig = run(command, "--kubeconfig", "/nonexistent/kubeconfig");
       assertThat(noConfig.code()).as(command).isEqualTo(2);

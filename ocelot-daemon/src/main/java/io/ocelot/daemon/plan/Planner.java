@@ -31,10 +31,10 @@ import java.util.stream.Collectors;
 public final class Planner {
   private Planner() {}
 
-  /** Plans with MCO's legacy disruption rules (a cluster without a node disruption policy). */
   /** How the note of a change an existing node skips begins. */
   public static final String SKIPPED = "skipped the ";
 
+  /** Plans with MCO's legacy disruption rules (a cluster without a node disruption policy). */
   public static PlanResult plan(ConfigTarget current, ConfigTarget desired, Observed observed) {
     return plan(current, desired, observed, Optional.empty());
   }

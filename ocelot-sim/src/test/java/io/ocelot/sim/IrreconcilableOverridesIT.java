@@ -7,7 +7,9 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.IrreconcilableChangeDiff;
 import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolCondition;
 import io.ocelot.api.node.NodeAnnotations;
@@ -119,7 +121,43 @@ class IrreconcilableOverridesIT {
               "skipped the storage.disks change: an existing node cannot apply it; nodes"
                   + " provisioned from now on get it (irreconcilableValidationOverrides)");
       assertThat(sim.node(n).host().bootId()).as(n + " did not reboot").isEqualTo(boots.get(n));
+      // Its MachineConfigNode says what it lacks, as upstream's irreconcilableChanges.
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          sim.client()
+                              .resources(MachineConfigNode.class)
+                              .withName(n)
+                              .get()
+                              .getStatus()
+                              .getIrreconcilableChanges())
+                      .containsExactly(
+                          new IrreconcilableChangeDiff(
+                              "spec.config.storage.disks",
+                              "- (none)\n+ [{\"device\":\"/dev/vdb\",\"partitions\":"
+                                  + "[{\"label\":\"data\"}]}]")));
     }
+
+    // The disk's MachineConfig goes: the nodes have all of their target again, and say so.
+    sim.client().resources(MachineConfig.class).withName("60-data-disk").delete();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(
+            () -> {
+              for (String n : WORKERS) {
+                assertThat(annotation(n, NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base);
+                assertThat(
+                        sim.client()
+                            .resources(MachineConfigNode.class)
+                            .withName(n)
+                            .get()
+                            .getStatus()
+                            .getIrreconcilableChanges())
+                    .isNull();
+              }
+            });
     assertThat(condition("RenderDegraded").map(MachineConfigPoolCondition::getStatus))
         .contains("False");
   }

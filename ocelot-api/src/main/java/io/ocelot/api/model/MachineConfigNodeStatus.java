@@ -22,6 +22,24 @@ public class MachineConfigNodeStatus {
   private ConfigVersion configVersion;
   private ConfigImage configImage;
 
+  @Size(max = 32)
+  private List<IrreconcilableChangeDiff> irreconcilableChanges;
+
+  /**
+   * What the node skipped of its target because it cannot apply it (upstream's field); none when it
+   * has all of it.
+   */
+  public List<IrreconcilableChangeDiff> getIrreconcilableChanges() {
+    return irreconcilableChanges;
+  }
+
+  public void setIrreconcilableChanges(List<IrreconcilableChangeDiff> irreconcilableChanges) {
+    this.irreconcilableChanges =
+        irreconcilableChanges == null || irreconcilableChanges.isEmpty()
+            ? null
+            : List.copyOf(irreconcilableChanges);
+  }
+
   public List<Condition> getConditions() {
     return conditions;
   }

@@ -2,6 +2,8 @@ package io.ocelot.daemon.sync;
 
 import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.disruption.PostAction;
+import io.ocelot.api.ignition.IgnitionResult;
+import io.ocelot.api.model.IrreconcilableChangeDiff;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.render.Reconcilability;
 import io.ocelot.daemon.host.FileState;
@@ -12,6 +14,7 @@ import io.ocelot.daemon.node.DisruptionPolicySource;
 import io.ocelot.daemon.node.NodeEvents;
 import io.ocelot.daemon.node.NodeView;
 import io.ocelot.daemon.node.mcn.McnMilestone;
+import io.ocelot.daemon.plan.IrreconcilableChanges;
 import io.ocelot.daemon.plan.Observed;
 import io.ocelot.daemon.plan.PlanResult;
 import io.ocelot.daemon.plan.Planner;
@@ -138,7 +141,7 @@ final class UpdateRunner {
     if (plan.isNoop()) {
       return new Result.Ran(new EngineOutcome.Completed(u.desired()), parsed);
     }
-    announce(u, plan);
+    announce(u, plan, irreconcilable(parsed, cluster.overridden()));
     EngineOutcome outcome =
         new UpdateEngine(
                 host,
@@ -160,7 +163,28 @@ final class UpdateRunner {
    * The update starts: a first attempt turns the node Working (with its drain and the reboot it
    * will need); a retry stays Degraded, as MCO's does. The MachineConfigNode hears of every start.
    */
-  private void announce(SyncDecision.Update u, UpdatePlan plan) throws HostException {
+  /**
+   * What the node will lack of the target: the overridden storage sections it skips, measured from
+   * the baseline the daemon keeps (recorded when it first skips one).
+   */
+  private List<IrreconcilableChangeDiff> irreconcilable(
+      UpdateConfigs parsed, java.util.Set<String> overridden) throws HostException {
+    java.util.Map<String, String> before = store.storageBaseline();
+    IrreconcilableChanges.Outcome o =
+        IrreconcilableChanges.of(
+            before,
+            ((IgnitionResult.Valid) parsed.fromIgnition()).config().refused(),
+            ((IgnitionResult.Valid) parsed.toIgnition()).config().refused(),
+            overridden);
+    if (!o.baseline().equals(before)) {
+      store.writeStorageBaseline(o.baseline());
+    }
+    return o.changes();
+  }
+
+  private void announce(
+      SyncDecision.Update u, UpdatePlan plan, List<IrreconcilableChangeDiff> irreconcilable)
+      throws HostException {
     if (reporter.phase() == NodePhase.DONE) {
       reporter.report(
           new Report.Working(
@@ -180,7 +204,8 @@ final class UpdateRunner {
             u.current().config(),
             u.desired(),
             plan.disruption(),
-            plan.steps().stream().anyMatch(Step.StageImage.class::isInstance)));
+            plan.steps().stream().anyMatch(Step.StageImage.class::isInstance),
+            irreconcilable));
   }
 
   /**

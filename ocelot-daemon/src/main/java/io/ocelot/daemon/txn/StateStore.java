@@ -30,6 +30,13 @@ public final class StateStore {
   public static final String MARKER = DIR + "/marker.json";
   public static final String LAST_FAILURE = DIR + "/last-failure.json";
 
+  /**
+   * The storage sections this node kept when it skipped an overridden change (its own disks,
+   * filesystems, RAID), by Ignition section: what its MachineConfigNode's irreconcilableChanges are
+   * measured from.
+   */
+  public static final String STORAGE_BASELINE = DIR + "/storage-baseline.json";
+
   /** Leaves the file open: the appender fsyncs and closes it. */
   private static final ObjectWriter LINE =
       Json.MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -138,6 +145,29 @@ public final class StateStore {
 
   public void clearLastFailure() throws HostException {
     files.delete(LAST_FAILURE);
+  }
+
+  /** The storage baseline, section → its JSON as the node has it ("" for none); empty: none. */
+  public java.util.Map<String, String> storageBaseline() throws HostException {
+    return read(
+            STORAGE_BASELINE,
+            tree -> {
+              java.util.Map<String, String> out = new java.util.TreeMap<>();
+              tree.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+              return out;
+            })
+        .orElse(java.util.Map.of());
+  }
+
+  /** Replaces the storage baseline; an empty one removes the file. */
+  public void writeStorageBaseline(java.util.Map<String, String> baseline) throws HostException {
+    if (baseline.isEmpty()) {
+      files.delete(STORAGE_BASELINE);
+      return;
+    }
+    ObjectNode json = Json.MAPPER.createObjectNode();
+    baseline.forEach(json::put);
+    write(STORAGE_BASELINE, json);
   }
 
   /**

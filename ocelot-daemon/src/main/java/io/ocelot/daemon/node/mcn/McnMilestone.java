@@ -1,16 +1,31 @@
 package io.ocelot.daemon.node.mcn;
 
 import io.ocelot.api.disruption.Disruption;
+import io.ocelot.api.model.IrreconcilableChangeDiff;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
+import java.util.List;
 import java.util.Optional;
 
 /** A point of an update the node's MachineConfigNode reports; one status write each at most. */
 public sealed interface McnMilestone {
 
   /** The plan is made and compatible; the engine starts. */
-  record Started(String from, Target to, Disruption disruption, boolean stagesImage)
+  record Started(
+      String from,
+      Target to,
+      Disruption disruption,
+      boolean stagesImage,
+      List<IrreconcilableChangeDiff> irreconcilable)
       implements McnMilestone {
+    public Started {
+      irreconcilable = List.copyOf(irreconcilable);
+    }
+
+    public Started(String from, Target to, Disruption disruption, boolean stagesImage) {
+      this(from, to, disruption, stagesImage, List.of());
+    }
+
     boolean drain() {
       return disruption.drain();
     }

@@ -32,6 +32,11 @@ public final class McnStatuses {
         Math.max(generation, Optional.ofNullable(before.getObservedGeneration()).orElse(0L)));
     after.setConfigVersion(McnVersions.configVersion(before.getConfigVersion(), m, currentConfig));
     after.setConfigImage(McnVersions.configImage(before.getConfigImage(), m));
+    // What the node skipped of its target: measured when an update starts, kept until the next.
+    after.setIrreconcilableChanges(
+        m instanceof McnMilestone.Started s
+            ? s.irreconcilable()
+            : before.getIrreconcilableChanges());
     return after;
   }
 }

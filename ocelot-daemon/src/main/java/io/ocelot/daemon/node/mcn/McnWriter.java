@@ -109,6 +109,9 @@ public final class McnWriter {
       // A merge patch keeps what it does not mention: leaving image mode deletes explicitly.
       status.putNull("configImage");
     }
+    if (before.getIrreconcilableChanges() != null && after.getIrreconcilableChanges() == null) {
+      status.putNull("irreconcilableChanges");
+    }
     last =
         client
             .resources(MachineConfigNode.class)

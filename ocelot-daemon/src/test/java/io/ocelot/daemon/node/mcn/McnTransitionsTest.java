@@ -134,6 +134,27 @@ class McnTransitionsTest {
   }
 
   @Test
+  void whatAnUpdateSkipsIsReportedFromItsStartUntilTheNextStart() {
+    var disk =
+        new io.ocelot.api.model.IrreconcilableChangeDiff(
+            "spec.config.storage.disks", "- (none)\n+ [{\"device\":\"/dev/vdb\"}]");
+    Run r =
+        settledNode()
+            .then(
+                new McnMilestone.Started(
+                    R1.config(),
+                    R2,
+                    io.ocelot.api.disruption.Disruption.NONE,
+                    false,
+                    java.util.List.of(disk)))
+            .then(new McnMilestone.Done(R2));
+    assertThat(r.status.getIrreconcilableChanges()).containsExactly(disk);
+    r.then(
+        new McnMilestone.Started(R2.config(), R1, io.ocelot.api.disruption.Disruption.NONE, false));
+    assertThat(r.status.getIrreconcilableChanges()).isNull();
+  }
+
+  @Test
   void aHeldRebootLeaseIsShownOnceAndClearedOnceAndCostsNothingOtherwise() {
     String why = "reboot lease reboot-worker-1 is held by kured";
     Run r = new Run().settled();

@@ -126,13 +126,7 @@ class IrreconcilableOverridesIT {
           .atMost(Duration.ofSeconds(10))
           .untilAsserted(
               () ->
-                  assertThat(
-                          sim.client()
-                              .resources(MachineConfigNode.class)
-                              .withName(n)
-                              .get()
-                              .getStatus()
-                              .getIrreconcilableChanges())
+                  assertThat(reported(n))
                       .containsExactly(
                           new IrreconcilableChangeDiff(
                               "spec.config.storage.disks",
@@ -148,18 +142,21 @@ class IrreconcilableOverridesIT {
             () -> {
               for (String n : WORKERS) {
                 assertThat(annotation(n, NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base);
-                assertThat(
-                        sim.client()
-                            .resources(MachineConfigNode.class)
-                            .withName(n)
-                            .get()
-                            .getStatus()
-                            .getIrreconcilableChanges())
-                    .isNull();
+                assertThat(reported(n)).isNull();
               }
             });
     assertThat(condition("RenderDegraded").map(MachineConfigPoolCondition::getStatus))
         .contains("False");
+  }
+
+  /** What the node's MachineConfigNode says it lacks of its target. */
+  private List<IrreconcilableChangeDiff> reported(String node) {
+    return sim.client()
+        .resources(MachineConfigNode.class)
+        .withName(node)
+        .get()
+        .getStatus()
+        .getIrreconcilableChanges();
   }
 
   private String rendered() {

@@ -348,8 +348,13 @@ class MachineScenariosIT {
 
   /** The messages of the UpdateFailed events on the node so far. */
   static List<String> updateFailures() {
+    return events("UpdateFailed");
+  }
+
+  /** The messages of the node's events with {@code reason} so far. */
+  static List<String> events(String reason) {
     return sim.client().v1().events().inNamespace("default").list().getItems().stream()
-        .filter(e -> "UpdateFailed".equals(e.getReason()))
+        .filter(e -> reason.equals(e.getReason()))
         .filter(e -> NODE.equals(e.getInvolvedObject().getName()))
         .map(io.fabric8.kubernetes.api.model.Event::getMessage)
         .toList();
@@ -399,7 +404,9 @@ class MachineScenariosIT {
     Path hooks = node.host().root().resolve("etc/ocelot/hooks.d");
     Path refuse = hooks.resolve("before-reboot/10-gpu-jobs");
     Path after = hooks.resolve("after-update/10-record-boot");
+    Path notify = hooks.resolve("after-update/20-notify-cmdb");
     try {
+      hook(notify, "#!/bin/sh\necho 'cannot reach the CMDB' >&2\nexit 2\n");
       hook(refuse, "#!/bin/sh\necho 'GPU jobs still running on this node' >&2\nexit 3\n");
       hook(
           after,
@@ -439,9 +446,19 @@ class MachineScenariosIT {
       await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(ran));
       assertThat(Files.readString(ran).strip())
           .isEqualTo(inMachine("cat", "/proc/sys/kernel/random/boot_id").stdout().strip());
+      // A failing after-update hook is reported with its words; the update stands.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> !events("AfterUpdateHookFailed").isEmpty());
+      assertThat(events("AfterUpdateHookFailed"))
+          .containsExactly(
+              "after-update hook /etc/ocelot/hooks.d/after-update/20-notify-cmdb failed: exit 2:"
+                  + " \"cannot reach the CMDB\" (the update stands)");
+      assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(hooked);
     } finally {
       Files.deleteIfExists(refuse);
       Files.deleteIfExists(after);
+      Files.deleteIfExists(notify);
     }
   }
 

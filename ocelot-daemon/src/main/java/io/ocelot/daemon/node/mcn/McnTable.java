@@ -41,6 +41,8 @@ public final class McnTable {
   private static final String DRAINING =
       "Draining node. The drain will not be complete until the controller acks";
 
+  private static final String RELEASED = "No other holder keeps the node from starting";
+
   private McnTable() {}
 
   /**
@@ -54,6 +56,10 @@ public final class McnTable {
       Optional<McnMilestone.Started> started) {
     List<McnChange> c = new ArrayList<>();
     if (m instanceof McnMilestone.Started s) {
+      if (isTrue(now, REBOOT_LEASE_HELD)) {
+        // The node's turn came: the controller has its lease now (the reset would hide that).
+        c.add(no(REBOOT_LEASE_HELD, "Released", RELEASED));
+      }
       c.add(no(UPDATED, "Updated", "Node " + node + " needs an update"));
       c.add(
           yes(
@@ -82,7 +88,7 @@ public final class McnTable {
       if (l.why().isPresent()) {
         c.add(yes(REBOOT_LEASE_HELD, "HeldByAnother", l.why().get() + "; the node waits for it"));
       } else if (isTrue(now, REBOOT_LEASE_HELD)) {
-        c.add(no(REBOOT_LEASE_HELD, "Released", "No other holder keeps the node from starting"));
+        c.add(no(REBOOT_LEASE_HELD, "Released", RELEASED));
       }
     } else if (m instanceof McnMilestone.Drained d) {
       c.add(

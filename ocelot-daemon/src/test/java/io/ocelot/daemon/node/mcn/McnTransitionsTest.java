@@ -173,6 +173,19 @@ class McnTransitionsTest {
   }
 
   @Test
+  void theUpdateThatFollowsAHeldLeaseSaysItWasReleased() {
+    Run r =
+        new Run()
+            .settled()
+            .then(
+                new McnMilestone.LeaseHeld(
+                    Optional.of("reboot lease reboot-worker-1 is held by kured")))
+            .then(start(R2, true, PostAction.REBOOT, false));
+    // The start resets the previous update's phases; the lease's end is not one of them.
+    assertThat(r.of(McnConditionType.REBOOT_LEASE_HELD)).isEqualTo("False/Released");
+  }
+
+  @Test
   void aBlockedDrainSaysWhatBlocksItUntilTheDrainIsDone() {
     String why = "cannot evict pod default/web-0 (PodDisruptionBudget web)";
     Run r =

@@ -13,6 +13,8 @@ import io.javaoperatorsdk.operator.processing.event.rate.LinearRateLimiter;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
+import io.ocelot.controller.generated.ContainerRuntimeConfigReconciler;
+import io.ocelot.controller.generated.KubeletConfigReconciler;
 import io.ocelot.controller.imagebuild.BuildReconciler;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.mcn.McnReconciler;
@@ -137,6 +139,12 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(new McnReconciler(client), nodeReconcilerDefaults(settings));
     operator.register(new DisruptionPolicyReconciler(), reconcilerDefaults(settings));
     operator.register(new RolloutPolicyReconciler(clock), reconcilerDefaults(settings));
+    String version = settings.renderDefaults().controllerVersion();
+    operator.register(
+        new KubeletConfigReconciler(client, version, events, clock), reconcilerDefaults(settings));
+    operator.register(
+        new ContainerRuntimeConfigReconciler(client, version, events, clock),
+        reconcilerDefaults(settings));
     operator.register(
         new BuildReconciler(client, builder, events, metrics.ocl(), clock, settings.buildPoll()),
         reconcilerDefaults(settings));

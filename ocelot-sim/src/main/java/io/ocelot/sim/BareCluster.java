@@ -41,11 +41,9 @@ public final class BareCluster implements AutoCloseable {
       api.installCrds();
       cluster.access.install();
       for (String role : ClusterSeed.ROLES) {
-        cluster
-            .admin
-            .resources(MachineConfig.class)
-            .resource(ClusterSeed.baseConfig(role))
-            .create();
+        for (MachineConfig mc : ClusterSeed.baseConfigs(role)) {
+          cluster.admin.resources(MachineConfig.class).resource(mc).create();
+        }
         cluster.admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
       }
       return cluster;

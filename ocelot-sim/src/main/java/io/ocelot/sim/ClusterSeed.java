@@ -5,11 +5,15 @@ import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.api.model.Mco;
 import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.controller.generated.KubeletFiles;
 import io.ocelot.controller.pool.DefaultPools;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,6 +53,26 @@ final class ClusterSeed {
 
   static MachineConfig baseConfig(String role) {
     return load("00-" + role + ".yaml", MachineConfig.class);
+  }
+
+  /**
+   * The role's base configs: {@code 00-<role>} and, as MCO's templates have it, {@code
+   * 01-<role>-kubelet} with the kubelet's configuration (which a KubeletConfig is merged over).
+   */
+  static List<MachineConfig> baseConfigs(String role) {
+    MachineConfig kubelet = new MachineConfig();
+    kubelet.setMetadata(
+        new ObjectMetaBuilder()
+            .withName("01-" + role + "-kubelet")
+            .withLabels(Map.of(Mco.ROLE_LABEL, role))
+            .build());
+    kubelet
+        .getSpec()
+        .setConfig(
+            IgnitionBuilder.v3()
+                .file(KubeletFiles.KUBELET_CONF, KubeletFiles.defaultBase())
+                .build());
+    return List.of(baseConfig(role), kubelet);
   }
 
   /** The image every node boots at first: the base configs' osImageURL. */

@@ -170,7 +170,9 @@ public final class SimCluster implements AutoCloseable {
       kubelet.serveLogs(MachineBase.defaultCache(System.getenv()).getParent());
     }
     for (String role : ClusterSeed.ROLES) {
-      admin.resources(MachineConfig.class).resource(ClusterSeed.baseConfig(role)).create();
+      for (MachineConfig mc : ClusterSeed.baseConfigs(role)) {
+        admin.resources(MachineConfig.class).resource(mc).create();
+      }
       admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
     }
     String baseImage = ClusterSeed.baseImage();

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -161,8 +163,9 @@ final class SimKubelet implements AutoCloseable {
     return brokenOn.contains(image);
   }
 
-  /** Posts the node's Ready condition and boot ID. */
-  void postReady(String name, boolean ready, String reason, String message, String bootId) {
+  /** Posts the node's Ready condition, boot ID and pod capacity (its kubelet.conf's maxPods). */
+  void postReady(
+      String name, boolean ready, String reason, String message, String bootId, int maxPods) {
     try {
       client
           .nodes()
@@ -174,11 +177,24 @@ final class SimKubelet implements AutoCloseable {
                     .getConditions()
                     .add(ClusterSeed.ready(ready, reason, message, clock.instant()));
                 n.getStatus().getNodeInfo().setBootID(bootId);
+                Quantity pods = new Quantity(Integer.toString(maxPods));
+                Map<String, Quantity> capacity =
+                    new HashMap<>(orEmpty(n.getStatus().getCapacity()));
+                capacity.put("pods", pods);
+                n.getStatus().setCapacity(capacity);
+                Map<String, Quantity> allocatable =
+                    new HashMap<>(orEmpty(n.getStatus().getAllocatable()));
+                allocatable.put("pods", pods);
+                n.getStatus().setAllocatable(allocatable);
                 return n;
               });
     } catch (RuntimeException e) {
       LOG.warn("node {}: cannot report Ready={}: {}", name, ready, e.getMessage());
     }
+  }
+
+  private static Map<String, Quantity> orEmpty(Map<String, Quantity> m) {
+    return m == null ? Map.of() : m;
   }
 
   private ZonedDateTime now() {

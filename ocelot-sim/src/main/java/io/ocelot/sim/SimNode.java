@@ -196,7 +196,7 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
   }
 
   void setReady(boolean ready, String reason, String message) {
-    kubelet.postReady(name, ready, reason, message, bootId());
+    kubelet.postReady(name, ready, reason, message, bootId(), KubeletConf.maxPods(host.root()));
   }
 
   @Override

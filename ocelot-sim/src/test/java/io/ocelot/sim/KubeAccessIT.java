@@ -423,12 +423,59 @@ class KubeAccessIT {
           List.of("list", "secrets", "-n", "openshift-machine-config-operator", "no"),
           List.of("delete", "nodes", "no"),
           List.of("patch", "nodes", "no"),
-          List.of("delete", "machineconfigs.machineconfiguration.openshift.io", "no"),
+          // Allowed by RBAC for the generated configs; an admission policy holds it to those
+          // (generatedConfigsOnly).
+          List.of("delete", "machineconfigs.machineconfiguration.openshift.io", "yes"),
           List.of("patch", "machineconfigurations.operator.openshift.io", "no"),
           List.of("delete", "pods", "-n", "apps", "no"),
           List.of("create", "pods", "-n", "apps", "no"),
           List.of("create", "events.events.k8s.io", "-n", "kube-system", "no"),
           List.of("create", "clusterrolebindings", "no"));
+
+  /**
+   * RBAC lets the controller update and delete MachineConfigs (it keeps the generated ones); the
+   * admission policy holds that to the generated names: an admin's config is refused with a 403.
+   */
+  @Test
+  void theControllerMayUpdateAndDeleteOnlyTheMachineConfigsItGenerates() throws Exception {
+    for (String name : List.of("50-probe", "99-probe-generated-kubelet-7")) {
+      Path file = dir.resolve(name + ".yaml");
+      Files.writeString(
+          file,
+          """
+          apiVersion: machineconfiguration.openshift.io/v1
+          kind: MachineConfig
+          metadata: {name: %s}
+          spec: {config: {ignition: {version: 3.5.0}}}
+          """
+              .formatted(name));
+      kubectl.ok("apply", "-f", file.toString());
+    }
+    String as = "--as=" + SA + "ocelot-controller";
+    assertThat(kubectl.fails("delete", "mc", "50-probe", as))
+        .contains("Forbidden")
+        .contains(
+            "the machine-config controller may only update or delete the MachineConfigs it"
+                + " generates");
+    // An update (the controller's verb: it may not patch) as kubectl replace sends it.
+    for (String name : List.of("50-probe", "99-probe-generated-kubelet-7")) {
+      Path edited = dir.resolve(name + "-edited.yaml");
+      Files.writeString(
+          edited,
+          kubectl
+              .ok("get", "mc", name, "-o", "yaml")
+              .replace(
+                  "  name: " + name + "\n", "  labels: {probe: \"1\"}\n  name: " + name + "\n"));
+      if (name.startsWith("50")) {
+        assertThat(kubectl.fails("replace", "-f", edited.toString(), as))
+            .contains("may only update or delete the MachineConfigs it generates");
+      } else {
+        kubectl.ok("replace", "-f", edited.toString(), as);
+      }
+    }
+    kubectl.ok("delete", "mc", "99-probe-generated-kubelet-7", as);
+    kubectl.ok("delete", "mc", "50-probe");
+  }
 
   static void assertDenied(Runnable write, String message) {
     assertThatThrownBy(write::run)

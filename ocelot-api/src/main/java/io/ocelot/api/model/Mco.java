@@ -26,7 +26,9 @@ public final class Mco {
           MachineOSBuild.class,
           MachineConfigNode.class,
           MachineConfiguration.class,
-          io.ocelot.api.policy.RolloutPolicy.class);
+          io.ocelot.api.policy.RolloutPolicy.class,
+          KubeletConfig.class,
+          ContainerRuntimeConfig.class);
 
   /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
   public static String crdFileName(Class<? extends HasMetadata> kind) {

@@ -68,6 +68,20 @@ final class ControllerCommand implements Callable<Integer> {
   String baseOsImage;
 
   @Option(
+      names = "--os-image-stream",
+      paramLabel = "NAME=OS_IMAGE[,EXTENSIONS_IMAGE]",
+      description =
+          "An OS stream pools may run (repeatable; images by digest); published in"
+              + " OSImageStream/cluster")
+  List<String> osImageStreams = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--default-os-image-stream",
+      paramLabel = "NAME",
+      description = "The stream of pools that name none (default: the first --os-image-stream)")
+  String defaultOsImageStream;
+
+  @Option(
       names = "--builder",
       defaultValue = "job",
       description = "How layered images are built: job (buildah in a Job) or simulated.")
@@ -150,6 +164,12 @@ final class ControllerCommand implements Callable<Integer> {
     if (!cluster.valid(err)) {
       return ExitCodes.UNREADABLE;
     }
+    try {
+      OsStreamOptions.catalog(osImageStreams, defaultOsImageStream);
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return ExitCodes.UNREADABLE;
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     AtomicBoolean lostLead = new AtomicBoolean();
     ControllerSettings settings =
@@ -221,7 +241,8 @@ final class ControllerCommand implements Callable<Integer> {
             builder.equals("simulated") ? Duration.ofMillis(500) : defaults.buildPoll(),
             Optional.empty(),
             defaults.retry(),
-            renderDelay);
+            renderDelay,
+            OsStreamOptions.catalog(osImageStreams, defaultOsImageStream));
     if (!leaderElection) {
       return s;
     }

@@ -49,7 +49,7 @@ class ChartSourcesTest {
               .filter(f -> !f.equals("kustomization.yaml"))
               .sorted()
               .toList();
-      assertThat(manifests).hasSize(18);
+      assertThat(manifests).hasSize(20);
       manifests.forEach(m -> assertThat(kustomization).contains("  - " + m + "\n"));
     }
   }

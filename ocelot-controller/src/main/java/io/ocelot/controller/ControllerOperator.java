@@ -3,6 +3,7 @@ package io.ocelot.controller;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -21,6 +22,7 @@ import io.ocelot.controller.mcn.McnReconciler;
 import io.ocelot.controller.policy.DisruptionPolicyReconciler;
 import io.ocelot.controller.policy.RolloutPolicyReconciler;
 import io.ocelot.controller.pool.PoolReconciler;
+import io.ocelot.controller.streams.OsImageStreamReconciler;
 import io.ocelot.controller.support.CacheStores;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.controller.support.NodeUpdates;
@@ -139,6 +141,16 @@ public final class ControllerOperator implements AutoCloseable {
     operator.register(new McnReconciler(client), nodeReconcilerDefaults(settings));
     operator.register(new DisruptionPolicyReconciler(), reconcilerDefaults(settings));
     operator.register(new RolloutPolicyReconciler(clock), reconcilerDefaults(settings));
+    if (!settings.osStreams().isEmpty()) {
+      try {
+        OsImageStreamReconciler.ensure(client, settings.osStreams());
+      } catch (KubernetesClientException e) {
+        // Not fatal: pools render with the default images until it is there.
+        LOG.warn("could not create OSImageStream/cluster: {}", e.getMessage());
+      }
+      operator.register(
+          new OsImageStreamReconciler(settings.osStreams()), reconcilerDefaults(settings));
+    }
     String version = settings.renderDefaults().controllerVersion();
     operator.register(
         new KubeletConfigReconciler(client, version, events, clock), reconcilerDefaults(settings));

@@ -50,7 +50,8 @@ final class ClusterAccess implements AutoCloseable {
           "daemon/02-admission-policy.yaml",
           "daemon/03-daemonset.yaml",
           "controller/00-serviceaccount.yaml",
-          "controller/01-rbac.yaml");
+          "controller/01-rbac.yaml",
+          "controller/04-admission-policy.yaml");
 
   /**
    * Connections the daemons share (each keeps its own token): about 300 daemons per connection at

@@ -12,9 +12,11 @@ import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.Mco;
+import io.ocelot.api.model.OSImageStreamSet;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.generated.KubeletFiles;
 import io.ocelot.controller.pool.DefaultPools;
+import io.ocelot.controller.streams.OsStreamCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -75,10 +77,27 @@ final class ClusterSeed {
     return List.of(baseConfig(role), kubelet);
   }
 
-  /** The image every node boots at first: the base configs' osImageURL. */
+  /** The image every node boots at first: the default OS stream's. */
   static String baseImage() {
-    return baseConfig("worker").getSpec().getOsImageURL();
+    return STREAMS.streams().get(0).osImage();
   }
+
+  /**
+   * The OS streams the sim's controller offers (stand-in images, by digest): the one every node
+   * boots at first, the default, and the next major version a pool can move to (MCO's RHEL 9 → 10).
+   */
+  static final OsStreamCatalog STREAMS =
+      new OsStreamCatalog(
+          List.of(
+              new OSImageStreamSet(
+                  "rhel-9",
+                  "quay.io/ocelot/fedora-coreos@sha256:" + "3f1a".repeat(16),
+                  "quay.io/ocelot/fedora-coreos-extensions@sha256:" + "3f1b".repeat(16)),
+              new OSImageStreamSet(
+                  "rhel-10",
+                  "quay.io/ocelot/rhel-coreos-10@sha256:" + "10aa".repeat(16),
+                  "quay.io/ocelot/rhel-coreos-10-extensions@sha256:" + "10ab".repeat(16))),
+          "rhel-9");
 
   /** The name of a node: {@code <role>-<index>}. */
   static String nodeName(String role, int index) {

@@ -182,7 +182,8 @@ public final class SimCluster implements AutoCloseable {
             controllerClient,
             ControllerSettings.defaults(baseImage)
                 .withBuildPoll(Duration.ofMillis(500))
-                .withRenderDelay(RENDER_DELAY),
+                .withRenderDelay(RENDER_DELAY)
+                .withOsStreams(ClusterSeed.STREAMS),
             new ControllerMetrics(registry),
             builder,
             controllerClock);

@@ -32,6 +32,23 @@ public class MachineConfigPoolSpec {
 
   private List<PinnedImageSetRef> pinnedImageSets = new ArrayList<>();
 
+  @JsonPropertyDescription(
+      "The OS stream of this pool's nodes (OSImageStream/cluster's); omitted: the default")
+  private OSImageStreamReference osImageStream;
+
+  public OSImageStreamReference getOsImageStream() {
+    return osImageStream;
+  }
+
+  public void setOsImageStream(OSImageStreamReference osImageStream) {
+    this.osImageStream = osImageStream;
+  }
+
+  /** The stream the pool names itself, or empty. */
+  public String osImageStreamName() {
+    return osImageStream == null || osImageStream.name() == null ? "" : osImageStream.name();
+  }
+
   public LabelSelector getMachineConfigSelector() {
     return machineConfigSelector;
   }

@@ -1,6 +1,7 @@
 package io.ocelot.api.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +18,18 @@ public class MachineConfigPoolStatus {
   private List<MachineConfigPoolCondition> conditions = new ArrayList<>();
   private List<CertExpiry> certExpirys = new ArrayList<>();
   private List<PoolSynchronizerStatus> poolSynchronizersStatus = new ArrayList<>();
+
+  @JsonPropertyDescription(
+      "The OS stream the pool's nodes run, once all are updated and none degraded")
+  private OSImageStreamReference osImageStream;
+
+  public OSImageStreamReference getOsImageStream() {
+    return osImageStream;
+  }
+
+  public void setOsImageStream(OSImageStreamReference osImageStream) {
+    this.osImageStream = osImageStream;
+  }
 
   public Long getObservedGeneration() {
     return observedGeneration;

@@ -28,7 +28,8 @@ public final class Mco {
           MachineConfiguration.class,
           io.ocelot.api.policy.RolloutPolicy.class,
           KubeletConfig.class,
-          ContainerRuntimeConfig.class);
+          ContainerRuntimeConfig.class,
+          OSImageStream.class);
 
   /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
   public static String crdFileName(Class<? extends HasMetadata> kind) {

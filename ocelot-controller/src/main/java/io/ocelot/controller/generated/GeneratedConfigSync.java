@@ -159,22 +159,11 @@ final class GeneratedConfigSync<R extends CustomResource<?, GeneratedConfigStatu
             .filter(r -> !Objects.equals(r.getMetadata().getUid(), uid))
             .filter(r -> selected.stream().anyMatch(p -> selects(r, p)))
             .toList();
-    String next;
-    if (peers.isEmpty()) {
-      next = "";
-    } else {
-      int highest = 0;
-      for (R peer : peers) {
-        Optional<String> s = carried(peer);
-        if (s.isPresent() && s.get().matches("[0-9]+")) {
-          highest = Math.max(highest, Integer.parseInt(s.get()));
-        }
-      }
-      if (highest + 1 > MAX_SUFFIX) {
-        return Optional.empty();
-      }
-      next = Integer.toString(highest + 1);
+    Optional<String> assigned = nextSuffix(peers.stream().map(this::carried).toList());
+    if (assigned.isEmpty()) {
+      return assigned;
     }
+    String next = assigned.get();
     client
         .resources(kind.type())
         .withName(source.getMetadata().getName())
@@ -190,6 +179,24 @@ final class GeneratedConfigSync<R extends CustomResource<?, GeneratedConfigStatu
             });
     given.put(uid, next);
     return Optional.of(next);
+  }
+
+  /**
+   * The suffix of a new source whose peers (the other sources of its pools) carry {@code peers}:
+   * none when it has no peer, else one past the highest number (MCO counts a peer without one as
+   * 0); empty past {@link #MAX_SUFFIX}.
+   */
+  static Optional<String> nextSuffix(List<Optional<String>> peers) {
+    if (peers.isEmpty()) {
+      return Optional.of("");
+    }
+    int highest = 0;
+    for (Optional<String> s : peers) {
+      if (s.isPresent() && s.get().matches("[0-9]+")) {
+        highest = Math.max(highest, Integer.parseInt(s.get()));
+      }
+    }
+    return highest + 1 > MAX_SUFFIX ? Optional.empty() : Optional.of(Integer.toString(highest + 1));
   }
 
   private Optional<String> carried(R source) {

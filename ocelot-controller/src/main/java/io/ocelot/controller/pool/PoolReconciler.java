@@ -33,6 +33,7 @@ import io.ocelot.controller.rollout.LayeredTarget;
 import io.ocelot.controller.rollout.NodeTargeting;
 import io.ocelot.controller.rollout.RebootLeases;
 import io.ocelot.controller.rollout.Rollout;
+import io.ocelot.controller.streams.OsStreams;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.controller.support.NodeUpdates;
 import io.ocelot.controller.support.ObjectEvents;
@@ -176,12 +177,26 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       Rollout.Outcome outcome) {}
 
   private Rendering render(MachineConfigPool pool, PoolSources sources) {
+    OsStreams.Resolution stream =
+        OsStreams.resolve(
+            pool,
+            sources.pool("worker"),
+            sources.osImageStream(),
+            renderDefaults,
+            RenderStep.selected(pool, sources.configs()));
+    if (stream instanceof OsStreams.Refused refused) {
+      return new Rendering(
+          false,
+          Optional.of(RenderStep.failureMessage(pool.getMetadata().getName(), refused.why())),
+          Optional.empty(),
+          Optional.empty());
+    }
     RenderStep.Outcome rendered =
         RenderStep.render(
             pool,
             sources.configs(),
             sources.current(pool),
-            renderDefaults,
+            ((OsStreams.Use) stream).defaults(),
             sources.overriddenSections());
     if (rendered instanceof RenderStep.Failed f) {
       return new Rendering(false, Optional.of(f.message()), Optional.empty(), Optional.empty());
@@ -335,6 +350,8 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in),
             sources.conflicts(pool),
             in);
+    status.setOsImageStream(
+        OsStreams.reported(status, sources.osImageStream(), sources::config).orElse(null));
     gate.announce(pool, rolling.hold());
     Optional<String> before =
         Optional.ofNullable(pool.getStatus())

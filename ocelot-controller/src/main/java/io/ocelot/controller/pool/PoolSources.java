@@ -14,6 +14,7 @@ import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
+import io.ocelot.api.model.OSImageStream;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.api.operator.Operator;
@@ -46,6 +47,7 @@ final class PoolSources {
   static final String POLICIES = "rolloutpolicies";
   static final String LEASES = "reboot-leases";
   static final String CLUSTER_CONFIG = "machineconfigurations";
+  static final String STREAMS = "osimagestreams";
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -54,6 +56,7 @@ final class PoolSources {
   private final InformerEventSource<MachineConfigNode, MachineConfigPool> mcns;
   private final InformerEventSource<RolloutPolicy, MachineConfigPool> policies;
   private final InformerEventSource<MachineConfiguration, MachineConfigPool> cluster;
+  private final InformerEventSource<OSImageStream, MachineConfigPool> streams;
   private final List<MachineConfigPool> pools;
   private final ViewMemo<Node, PoolNode> nodeViews;
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews;
@@ -89,6 +92,9 @@ final class PoolSources {
     cluster =
         (InformerEventSource<MachineConfiguration, MachineConfigPool>)
             sources.getEventSourceFor(MachineConfiguration.class, CLUSTER_CONFIG);
+    streams =
+        (InformerEventSource<OSImageStream, MachineConfigPool>)
+            sources.getEventSourceFor(OSImageStream.class, STREAMS);
     pools = ctx.getPrimaryCache().list().toList();
   }
 
@@ -176,7 +182,25 @@ final class PoolSources {
                             : Set.of())
                 .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(OSImageStream.class, MachineConfigPool.class)
+                .withName(STREAMS)
+                // Every pool: the streams decide each pool's OS image.
+                .withSecondaryToPrimaryMapper(s -> pools(ctx, x -> true))
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
             ctx));
+  }
+
+  /** OSImageStream/cluster, when there is one. */
+  Optional<OSImageStream> osImageStream() {
+    return streams.get(new ResourceID(OSImageStream.CLUSTER));
+  }
+
+  /** The pool named {@code name}, from the cache. */
+  Optional<MachineConfigPool> pool(String name) {
+    return pools.stream().filter(p -> p.getMetadata().getName().equals(name)).findFirst();
   }
 
   /**

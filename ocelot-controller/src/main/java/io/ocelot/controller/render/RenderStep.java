@@ -62,14 +62,7 @@ public final class RenderStep {
       return new SelectingAll();
     }
     String name = pool.getMetadata().getName();
-    List<MachineConfig> selected =
-        all.stream()
-            .filter(mc -> !mc.getMetadata().getName().startsWith("rendered-"))
-            .filter(
-                mc ->
-                    LabelSelectors.matches(
-                        pool.getSpec().getMachineConfigSelector(), mc.getMetadata().getLabels()))
-            .toList();
+    List<MachineConfig> selected = selected(pool, all);
     if (selected.isEmpty()) {
       return failed(name, "no MachineConfigs found matching selector " + selectorText(pool));
     }
@@ -140,11 +133,29 @@ public final class RenderStep {
   }
 
   private static Failed failed(String pool, String why) {
-    return new Failed(
-        "Failed to render configuration for pool "
-            + pool
-            + ": could not generate rendered MachineConfig: "
-            + why);
+    return new Failed(failureMessage(pool, why));
+  }
+
+  /** The RenderDegraded message for a render of {@code pool} refused for {@code why}. */
+  public static String failureMessage(String pool, String why) {
+    return "Failed to render configuration for pool "
+        + pool
+        + ": could not generate rendered MachineConfig: "
+        + why;
+  }
+
+  /** The MachineConfigs {@code pool} selects (rendered ones left out). */
+  public static List<MachineConfig> selected(MachineConfigPool pool, List<MachineConfig> all) {
+    if (LabelSelectors.isEmpty(pool.getSpec().getMachineConfigSelector())) {
+      return List.of();
+    }
+    return all.stream()
+        .filter(mc -> !mc.getMetadata().getName().startsWith("rendered-"))
+        .filter(
+            mc ->
+                LabelSelectors.matches(
+                    pool.getSpec().getMachineConfigSelector(), mc.getMetadata().getLabels()))
+        .toList();
   }
 
   private static IgnitionConfig ignition(MachineConfig mc) {

@@ -71,6 +71,8 @@ class ControllerDeployManifestsTest {
             "machineosbuilds:watch",
             "machineosbuilds:create",
             "machineosbuilds:delete",
+            "machineosbuilds:update",
+            "machineosbuilds:patch",
             "machineconfignodes:get",
             "machineconfignodes:list",
             "machineconfignodes:watch",

@@ -16,6 +16,7 @@ import io.ocelot.controller.drain.ApiPodEvictor;
 import io.ocelot.controller.drain.DrainReconciler;
 import io.ocelot.controller.generated.ContainerRuntimeConfigReconciler;
 import io.ocelot.controller.generated.KubeletConfigReconciler;
+import io.ocelot.controller.imagebuild.BuildImageCleanup;
 import io.ocelot.controller.imagebuild.BuildReconciler;
 import io.ocelot.controller.imagebuild.ImageBuilder;
 import io.ocelot.controller.mcn.McnReconciler;
@@ -159,6 +160,9 @@ public final class ControllerOperator implements AutoCloseable {
         reconcilerDefaults(settings));
     operator.register(
         new BuildReconciler(client, builder, events, metrics.ocl(), clock, settings.buildPoll()),
+        reconcilerDefaults(settings));
+    operator.register(
+        new BuildImageCleanup(client, builder.registry(), events, settings.namespace()),
         reconcilerDefaults(settings));
     operator.start();
     return new ControllerOperator(

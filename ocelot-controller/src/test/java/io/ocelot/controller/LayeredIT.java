@@ -13,6 +13,7 @@ import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.controller.imagebuild.BuildConditions;
+import io.ocelot.controller.imagebuild.BuildImageCleanup;
 import io.ocelot.controller.imagebuild.BuildReconciler;
 import java.io.IOException;
 import java.io.InputStream;
@@ -296,5 +297,48 @@ class LayeredIT {
     assertThat(desiredImages()).allMatch(Optional::isEmpty);
     assertThat(cluster.awaitCondition("Updated", c -> "True".equals(c.getStatus())).getMessage())
         .isEqualTo("All nodes are updated with MachineConfig " + base);
+  }
+
+  /**
+   * Issue 39 item 5's registry clean-up: a build deleted while the nodes run its image stays
+   * (Terminating, its finalizer) and so does the image; once the pool opts out and no node uses the
+   * image any more, the image is deleted from the registry and the build goes.
+   */
+  @Test
+  void aDeletedBuildsImageLeavesTheRegistryOnceNoNodeUsesIt() {
+    String base = threeNodes();
+    optIn();
+    MachineOSBuild built = awaitBuild(base, BuildConditions.SUCCEEDED);
+    String name = built.getMetadata().getName();
+    String image = built.getStatus().getDigestedImagePushSpec();
+    awaitAllOn(base, image);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> build(name).getMetadata().getFinalizers().contains(BuildImageCleanup.FINALIZER));
+
+    cluster.client.resources(MachineOSBuild.class).withName(name).delete();
+    await().atMost(Duration.ofSeconds(20)).until(() -> !cluster.events("ImageKept").isEmpty());
+    assertThat(cluster.events("ImageKept").get(0).getMessage())
+        .isEqualTo(
+            "image "
+                + image
+                + " stays in the registry while nodes worker-0, worker-1, worker-2 use it; the build"
+                + " is deleted once none does");
+    assertThat(build(name).getMetadata().getDeletionTimestamp()).isNotNull();
+    assertThat(cluster.builder.registry().deleted()).isEmpty();
+
+    cluster.client.resources(MachineOSConfig.class).withName("layered").delete();
+    awaitAllOn(base, null);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> build(name) == null && cluster.builder.registry().deleted().contains(image));
+    assertThat(cluster.builder.registry().deleted()).containsExactly(image);
+    assertThat(cluster.events("ImageDeleted").get(0).getMessage())
+        .isEqualTo("deleted image " + image + " from the registry");
+  }
+
+  private MachineOSBuild build(String name) {
+    return cluster.client.resources(MachineOSBuild.class).withName(name).get();
   }
 }

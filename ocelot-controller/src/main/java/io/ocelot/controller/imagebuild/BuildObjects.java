@@ -5,7 +5,9 @@ import io.ocelot.api.model.MachineOSBuildSpec;
 import io.ocelot.api.model.MachineOSBuildStatus;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.NameRef;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** MachineOSBuild objects as MCO shapes them: name, labels, spec, first status (pure). */
 public final class BuildObjects {
@@ -38,6 +40,14 @@ public final class BuildObjects {
                 RENDERED_LABEL, r.renderedName(),
                 MOSC_LABEL, r.config().getMetadata().getName(),
                 MOSB_LABEL, r.name()));
+    // Created with the registry clean-up's finalizer: added later, its write raced the build's
+    // first status write (a 409 that left the build without a status).
+    b.getMetadata().setFinalizers(List.of(BuildImageCleanup.FINALIZER));
+    Optional.ofNullable(r.config().getSpec().getRenderedImagePushSecret())
+        .map(NameRef::getName)
+        .ifPresent(
+            secret ->
+                b.getMetadata().setAnnotations(Map.of(BuildImageCleanup.PUSH_SECRET, secret)));
     MachineOSBuildSpec spec = new MachineOSBuildSpec();
     spec.setMachineConfig(ref(r.renderedName()));
     spec.setMachineOSConfig(ref(r.config().getMetadata().getName()));

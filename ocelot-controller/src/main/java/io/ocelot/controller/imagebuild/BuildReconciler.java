@@ -150,6 +150,18 @@ public final class BuildReconciler implements Reconciler<MachineOSConfig> {
     boolean rebuild = annotations(mosc).containsKey(REBUILD);
     MachineOSBuild build = client.resources(MachineOSBuild.class).withName(request.name()).get();
     if (rebuild && build != null) {
+      // Its image is rebuilt under the same name: the build goes at once, without the
+      // registry clean-up's finalizer holding it while nodes use the image.
+      if (build.getMetadata().getFinalizers().contains(BuildImageCleanup.FINALIZER)) {
+        client
+            .resources(MachineOSBuild.class)
+            .withName(request.name())
+            .edit(
+                b -> {
+                  b.getMetadata().getFinalizers().remove(BuildImageCleanup.FINALIZER);
+                  return b;
+                });
+      }
       client.resources(MachineOSBuild.class).withName(request.name()).delete();
       build = null;
     }

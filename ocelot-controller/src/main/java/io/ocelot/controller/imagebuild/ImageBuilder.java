@@ -30,6 +30,9 @@ public interface ImageBuilder {
     return List.of();
   }
 
+  /** The registry the builds push to, for removing their images once unused. */
+  ImageRegistry registry();
+
   /** Where a build stands. */
   sealed interface BuildState permits Running, Succeeded, Failed, Interrupted {}
 

@@ -35,8 +35,14 @@ public final class JobImageBuilder implements ImageBuilder {
   private final BuildNamespaces namespaces;
   private final String namespace;
   private final String builderImage;
+  private final ImageRegistry registry = new HttpImageRegistry(java.util.Set.of());
   private volatile InformerEventSource<Job, MachineOSConfig> jobs;
   static final String JOBS = "build-jobs";
+
+  @Override
+  public ImageRegistry registry() {
+    return registry;
+  }
 
   public JobImageBuilder(KubernetesClient client, BuildNamespaces namespaces, String builderImage) {
     this.client = client;

@@ -20,6 +20,7 @@ public final class SimulatedImageBuilder implements ImageBuilder {
   private final Duration duration;
   private final Clock clock;
   private final Map<String, String> failing = new ConcurrentHashMap<>();
+  private final SimulatedImageRegistry registry = new SimulatedImageRegistry();
 
   public SimulatedImageBuilder(Duration duration, Clock clock) {
     this.duration = duration;
@@ -33,6 +34,11 @@ public final class SimulatedImageBuilder implements ImageBuilder {
 
   public void succeedBuilds(String pool) {
     failing.remove(pool);
+  }
+
+  @Override
+  public SimulatedImageRegistry registry() {
+    return registry;
   }
 
   @Override

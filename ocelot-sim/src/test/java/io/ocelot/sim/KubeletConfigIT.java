@@ -7,7 +7,6 @@ import io.ocelot.api.model.ConfigCondition;
 import io.ocelot.api.model.ContainerRuntimeConfig;
 import io.ocelot.api.model.KubeletConfig;
 import io.ocelot.api.model.MachineConfig;
-import io.ocelot.api.node.NodeAnnotations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -204,12 +203,8 @@ class KubeletConfigIT {
         .atMost(Duration.ofSeconds(120))
         .until(
             () ->
-                WORKERS.stream()
-                    .allMatch(
-                        n ->
-                            to.equals(annotation(n, NodeAnnotations.CURRENT_CONFIG))
-                                && "Done".equals(annotation(n, NodeAnnotations.STATE))
-                                && podCapacityMatchesFile(n)));
+                SmallSims.doneOn(sim, WORKERS, to)
+                    && WORKERS.stream().allMatch(this::podCapacityMatchesFile));
     return to;
   }
 
@@ -275,9 +270,5 @@ class KubeletConfigIT {
   private String podCapacity(String node) {
     var q = sim.client().nodes().withName(node).get().getStatus().getCapacity().get("pods");
     return q == null ? null : q.toString();
-  }
-
-  private String annotation(String node, String key) {
-    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations().get(key);
   }
 }

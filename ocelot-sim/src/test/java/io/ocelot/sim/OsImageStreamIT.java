@@ -7,7 +7,6 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.OSImageStream;
 import io.ocelot.api.model.OSImageStreamReference;
 import io.ocelot.api.model.OSImageStreamSet;
-import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.fakehost.FakeHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,14 +114,7 @@ class OsImageStreamIT {
         .isEqualTo(rhel10.osImage());
     await()
         .atMost(Duration.ofSeconds(120))
-        .until(
-            () ->
-                WORKERS.stream()
-                        .allMatch(
-                            n ->
-                                after.equals(annotation(n, NodeAnnotations.CURRENT_CONFIG))
-                                    && "Done".equals(annotation(n, NodeAnnotations.STATE)))
-                    && reported("worker").isPresent());
+        .until(() -> SmallSims.doneOn(sim, WORKERS, after) && reported("worker").isPresent());
     for (String n : WORKERS) {
       assertThat(sim.node(n).host().image(FakeHost.Slot.BOOTED)).contains(rhel10.osImage());
     }
@@ -169,9 +161,5 @@ class OsImageStreamIT {
 
   private String patchPool(String pool, String patch) throws Exception {
     return kubectl.fails("patch", "mcp", pool, "--type=merge", "-p", patch);
-  }
-
-  private String annotation(String node, String key) {
-    return sim.client().nodes().withName(node).get().getMetadata().getAnnotations().get(key);
   }
 }

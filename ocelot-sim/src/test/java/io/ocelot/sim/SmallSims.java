@@ -115,6 +115,17 @@ final class SmallSims {
                 .edit(edit));
   }
 
+  /** Whether every one of {@code nodes} is Done on {@code config}. */
+  static boolean doneOn(SimCluster sim, java.util.List<String> nodes, String config) {
+    return nodes.stream()
+        .allMatch(
+            n -> {
+              java.util.Map<String, String> a = annotations(sim, n);
+              return config.equals(a.get(io.ocelot.api.node.NodeAnnotations.CURRENT_CONFIG))
+                  && "Done".equals(a.get(io.ocelot.api.node.NodeAnnotations.STATE));
+            });
+  }
+
   static java.util.Map<String, String> annotations(SimCluster sim, String node) {
     return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
   }

@@ -61,7 +61,7 @@ public final class Renderer {
   }
 
   /** MCO's order: role=worker configs first, then the rest; by name within each group. */
-  static List<MachineConfig> mergeOrder(List<MachineConfig> configs) {
+  public static List<MachineConfig> mergeOrder(List<MachineConfig> configs) {
     return configs.stream()
         .sorted(
             Comparator.comparing((MachineConfig mc) -> isWorker(mc) ? 0 : 1)

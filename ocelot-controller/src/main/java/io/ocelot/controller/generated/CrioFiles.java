@@ -95,7 +95,8 @@ final class CrioFiles {
 
   /**
    * containers-storage's settings with the size quota. MCO decodes its template and encodes it
-   * again (comments lost); Ocelot writes the same keys with upstream's defaults.
+   * again (comments lost); Ocelot writes the template's keys that matter (driver, roots, the
+   * overlay's skip_mount_home) with the size.
    */
   private static String storageConf(String size) {
     return "[storage]\n"
@@ -107,7 +108,7 @@ final class CrioFiles {
         + size
         + "\"\n"
         + "    [storage.options.overlay]\n"
-        + "      mountopt = \"nodev\"\n";
+        + "      skip_mount_home = \"true\"\n";
   }
 
   private static long bytes(Quantity q) {

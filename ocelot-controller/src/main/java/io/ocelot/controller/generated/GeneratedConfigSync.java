@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.kube.LabelSelectors;
@@ -15,7 +16,9 @@ import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigSpec;
 import io.ocelot.api.model.Mco;
+import io.ocelot.api.render.Renderer;
 import io.ocelot.controller.support.ObjectEvents;
+import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -110,14 +113,17 @@ final class GeneratedConfigSync<R extends CustomResource<?, GeneratedConfigStatu
     Set<String> wanted = new HashSet<>();
     for (MachineConfigPool pool : selected) {
       String name = name(pool.getMetadata().getName(), suffix.get());
+      // In render's merge order (worker configs first): the last kubelet.conf is the one a node
+      // of this pool would get without the generated config.
       List<MachineConfig> poolConfigs =
-          configs.stream()
-              .filter(
-                  mc ->
-                      LabelSelectors.matches(
-                          pool.getSpec().getMachineConfigSelector(), mc.getMetadata().getLabels()))
-              .sorted(Comparator.comparing(mc -> mc.getMetadata().getName()))
-              .toList();
+          Renderer.mergeOrder(
+              configs.stream()
+                  .filter(
+                      mc ->
+                          LabelSelectors.matches(
+                              pool.getSpec().getMachineConfigSelector(),
+                              mc.getMetadata().getLabels()))
+                  .toList());
       Generation g = kind.generate(source, pool, poolConfigs);
       if (g instanceof Generation.Refused r) {
         report(source, Optional.of(r.why()));
@@ -240,7 +246,14 @@ final class GeneratedConfigSync<R extends CustomResource<?, GeneratedConfigStatu
   private void write(R source, MachineConfig want, MachineConfig have) {
     String name = want.getMetadata().getName();
     if (have == null) {
-      client.resources(MachineConfig.class).resource(want).create();
+      try {
+        client.resources(MachineConfig.class).resource(want).create();
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+          throw e;
+        }
+        return; // created by the previous sync, not in the cache yet: its event syncs again
+      }
     } else if (!Objects.equals(have.getSpec().getConfig(), want.getSpec().getConfig())
         || !Objects.equals(
             have.getMetadata().getOwnerReferences(), want.getMetadata().getOwnerReferences())

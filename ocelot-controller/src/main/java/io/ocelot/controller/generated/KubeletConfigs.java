@@ -58,8 +58,9 @@ final class KubeletConfigs implements GeneratedKind<KubeletConfig> {
   }
 
   /**
-   * The pool's own kubelet.conf: the last of its MachineConfigs (by name, as render merges them)
-   * that writes one, generated configs left out (they are what is being computed).
+   * The pool's own kubelet.conf: the last of its MachineConfigs (in render's merge order, which
+   * {@code poolConfigs} are in) that writes one, generated configs left out (they are what is being
+   * computed).
    */
   static Optional<String> baseKubeletConf(List<MachineConfig> poolConfigs) {
     Optional<String> found = Optional.empty();

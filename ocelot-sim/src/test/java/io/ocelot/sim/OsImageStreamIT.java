@@ -90,6 +90,24 @@ class OsImageStreamIT {
     assertThat(kubectl.fails("apply", "-f", other.toString()))
         .contains("osimagestream is a singleton, .metadata.name must be 'cluster'");
 
+    // A custom pool (no nodes yet) that names no stream follows the worker pool's.
+    Path infra = dir.resolve("infra.yaml");
+    Files.writeString(
+        infra,
+        """
+        apiVersion: machineconfiguration.openshift.io/v1
+        kind: MachineConfigPool
+        metadata: {name: infra}
+        spec:
+          machineConfigSelector:
+            matchExpressions:
+            - {key: machineconfiguration.openshift.io/role, operator: In, values: [worker, infra]}
+          nodeSelector:
+            matchLabels: {node-role.kubernetes.io/infra: ""}
+        """);
+    kubectl.ok("apply", "-f", infra.toString());
+    await().atMost(Duration.ofSeconds(30)).until(() -> osImage("infra").equals(rhel9.osImage()));
+
     // The worker pool moves to RHEL 10: one rollout, every worker rebooted into its image.
     String before = SmallSims.rendered(sim, "worker");
     String master = SmallSims.rendered(sim, "master");
@@ -103,6 +121,8 @@ class OsImageStreamIT {
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> !SmallSims.rendered(sim, "worker").equals(before));
+    // The custom pool follows the worker pool's new stream.
+    await().atMost(Duration.ofSeconds(30)).until(() -> osImage("infra").equals(rhel10.osImage()));
     String after = SmallSims.rendered(sim, "worker");
     assertThat(
             sim.client()
@@ -148,6 +168,21 @@ class OsImageStreamIT {
                         "cannot override MachineConfig osImageURL and set MachineConfigPool"
                             + " spec.osImageStream.name simultaneously (set by 90-own-image)"));
     assertThat(SmallSims.rendered(sim, "worker")).isEqualTo(after);
+  }
+
+  /** The OS image of the rendered config a pool targets ("" before it has one). */
+  private String osImage(String pool) {
+    MachineConfigPool p = sim.client().resources(MachineConfigPool.class).withName(pool).get();
+    if (p.getSpec().getConfiguration() == null
+        || p.getSpec().getConfiguration().getName() == null) {
+      return "";
+    }
+    return sim.client()
+        .resources(io.ocelot.api.model.MachineConfig.class)
+        .withName(p.getSpec().getConfiguration().getName())
+        .get()
+        .getSpec()
+        .getOsImageURL();
   }
 
   private OSImageStream stream() {

@@ -48,6 +48,7 @@ final class PoolSources {
   static final String LEASES = "reboot-leases";
   static final String CLUSTER_CONFIG = "machineconfigurations";
   static final String STREAMS = "osimagestreams";
+  static final String PEERS = "peer-pools";
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -180,6 +181,25 @@ final class PoolSources {
                         Operator.CLUSTER.equals(m.getMetadata().getName())
                             ? pools(ctx, x -> true)
                             : Set.of())
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(MachineConfigPool.class, MachineConfigPool.class)
+                .withName(PEERS)
+                // A custom pool without a stream of its own renders with the worker pool's: when
+                // that changes, every pool looks again (MCO enqueues the custom pools alike), not
+                // only when a node's event or the resync happens to pass by.
+                .withOnUpdateFilter(
+                    (before, after) ->
+                        "worker".equals(after.getMetadata().getName())
+                            && !before
+                                .getSpec()
+                                .osImageStreamName()
+                                .equals(after.getSpec().osImageStreamName()))
+                .withOnAddFilter(p -> false)
+                .withOnDeleteFilter((p, unknown) -> false)
+                .withSecondaryToPrimaryMapper(p -> pools(ctx, x -> true))
                 .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx),

@@ -8,6 +8,8 @@ import io.ocelot.apiserver.ControlPlane;
 import io.ocelot.apiserver.ControlPlaneException;
 import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.apiserver.ControlPlanes;
+import io.ocelot.controller.pool.DefaultPools;
+import io.ocelot.controller.support.AdmissionRetry;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Consumer;
@@ -44,7 +46,14 @@ public final class BareCluster implements AutoCloseable {
         for (MachineConfig mc : ClusterSeed.baseConfigs(role)) {
           cluster.admin.resources(MachineConfig.class).resource(mc).create();
         }
-        cluster.admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
+        AdmissionRetry.write(
+            () ->
+                cluster
+                    .admin
+                    .resources(MachineConfigPool.class)
+                    .resource(ClusterSeed.pool(role))
+                    .create(),
+            DefaultPools.ADMISSION_PATIENCE);
       }
       return cluster;
     } catch (RuntimeException e) {

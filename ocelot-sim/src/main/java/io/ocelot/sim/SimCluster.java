@@ -15,6 +15,8 @@ import io.ocelot.console.PoolAlerts;
 import io.ocelot.controller.ControllerOperator;
 import io.ocelot.controller.ControllerSettings;
 import io.ocelot.controller.imagebuild.SimulatedImageBuilder;
+import io.ocelot.controller.pool.DefaultPools;
+import io.ocelot.controller.support.AdmissionRetry;
 import io.ocelot.controller.support.ControllerMetrics;
 import io.ocelot.daemon.DaemonSettings;
 import io.ocelot.daemon.HostWiring;
@@ -173,7 +175,9 @@ public final class SimCluster implements AutoCloseable {
       for (MachineConfig mc : ClusterSeed.baseConfigs(role)) {
         admin.resources(MachineConfig.class).resource(mc).create();
       }
-      admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create();
+      AdmissionRetry.write(
+          () -> admin.resources(MachineConfigPool.class).resource(ClusterSeed.pool(role)).create(),
+          DefaultPools.ADMISSION_PATIENCE);
     }
     String baseImage = ClusterSeed.baseImage();
     controllerClient = access.controller();

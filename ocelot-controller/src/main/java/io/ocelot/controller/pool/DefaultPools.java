@@ -4,10 +4,12 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfigPool;
+import io.ocelot.controller.support.AdmissionRetry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +20,9 @@ import java.util.List;
  */
 public final class DefaultPools {
   public static final List<String> ROLES = List.of("master", "worker");
+
+  /** How long a fresh install's admission policies may take to sync before a pool is written. */
+  public static final Duration ADMISSION_PATIENCE = Duration.ofSeconds(30);
 
   private DefaultPools() {}
 
@@ -42,7 +47,9 @@ public final class DefaultPools {
         continue;
       }
       try {
-        client.resources(MachineConfigPool.class).resource(pool(role)).create();
+        AdmissionRetry.write(
+            () -> client.resources(MachineConfigPool.class).resource(pool(role)).create(),
+            ADMISSION_PATIENCE);
         created.add(role);
       } catch (KubernetesClientException e) {
         // 409: someone created it meanwhile; theirs stays.

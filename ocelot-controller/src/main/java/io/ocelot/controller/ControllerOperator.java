@@ -162,7 +162,8 @@ public final class ControllerOperator implements AutoCloseable {
         new BuildReconciler(client, builder, events, metrics.ocl(), clock, settings.buildPoll()),
         reconcilerDefaults(settings));
     operator.register(
-        new BuildImageCleanup(client, builder.registry(), events, settings.namespace()),
+        new BuildImageCleanup(
+            client, builder.registry(), events, settings.namespace(), settings.buildPoll()),
         reconcilerDefaults(settings));
     operator.start();
     return new ControllerOperator(

@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * Removes a MachineOSBuild's image from the registry when the build is deleted — unless a node
  * still runs it or is about to (its current or desired image). MCO looks once and, when a node uses
  * the image, leaves it in the registry for good; Ocelot keeps the build (its finalizer) until no
- * node uses the image, looking again every {@link #RECHECK}, then deletes the image and lets the
- * build go. A registry that refuses (no right, deletion disabled) leaves the image, with a warning
- * that quotes it; one that cannot be reached is asked again.
+ * node uses the image, looking again every {@code recheck} (six build polls: 30 s by default), then
+ * deletes the image and lets the build go. A registry that refuses (no right, deletion disabled)
+ * leaves the image, with a warning that quotes it; one that cannot be reached is asked again.
  */
 @ControllerConfiguration(name = BuildImageCleanup.NAME, finalizerName = BuildImageCleanup.FINALIZER)
 public final class BuildImageCleanup
@@ -39,20 +39,25 @@ public final class BuildImageCleanup
   public static final String PUSH_SECRET =
       "machineconfiguration.openshift.io/rendered-image-push-secret";
 
-  static final Duration RECHECK = Duration.ofSeconds(30);
   private static final Logger LOG = LoggerFactory.getLogger(BuildImageCleanup.class);
 
   private final KubernetesClient client;
   private final ImageRegistry registry;
   private final ObjectEvents events;
   private final String namespace;
+  private final Duration recheck;
 
   public BuildImageCleanup(
-      KubernetesClient client, ImageRegistry registry, ObjectEvents events, String namespace) {
+      KubernetesClient client,
+      ImageRegistry registry,
+      ObjectEvents events,
+      String namespace,
+      Duration buildPoll) {
     this.client = client;
     this.registry = registry;
     this.events = events;
     this.namespace = namespace;
+    this.recheck = buildPoll.multipliedBy(6);
   }
 
   @Override
@@ -83,7 +88,7 @@ public final class BuildImageCleanup
               + " it; the build is deleted once none does";
       LOG.info("MachineOSBuild {}: {}", name, why);
       events.normal(build, "ImageKept", why);
-      return DeleteControl.noFinalizerRemoval().rescheduleAfter(RECHECK.toMillis());
+      return DeleteControl.noFinalizerRemoval().rescheduleAfter(recheck.toMillis());
     }
     ImageRegistry.Deletion d = registry.delete(image.get(), pushSecret(build));
     if (d instanceof ImageRegistry.Deleted) {

@@ -41,6 +41,8 @@ import picocli.CommandLine.Parameters;
       "                        booted into IMAGE, a node's kubelet never reports Ready",
       "                        (its CNI never starts; fix-image-kubelet undoes it)",
       "  fail-pull NODE IMAGE  pulling IMAGE fails on NODE (fix-pull undoes it)",
+      "  fill-disk NODE        NODE's kubelet reports 17Gi of ephemeral storage: pinned",
+      "                        images no longer fit (free-disk undoes it)",
       "  fail-build POOL       builds for POOL fail (fix-build undoes it)",
       "  drift NODE PATH       edit a file the node's config owns, as by hand",
       "                        (fix-drift undoes it)"

@@ -49,7 +49,7 @@ class ChartSourcesTest {
               .filter(f -> !f.equals("kustomization.yaml"))
               .sorted()
               .toList();
-      assertThat(manifests).hasSize(20);
+      assertThat(manifests).hasSize(21);
       manifests.forEach(m -> assertThat(kustomization).contains("  - " + m + "\n"));
     }
   }

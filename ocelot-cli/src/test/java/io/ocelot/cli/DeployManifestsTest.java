@@ -86,6 +86,7 @@ class DeployManifestsTest {
             "machineconfigs:get",
             "machineconfigs:list",
             "machineconfigs:watch",
+            "pinnedimagesets:get",
             "machineconfigurations:get",
             "machineconfignodes:get",
             "machineconfignodes:list",

@@ -2,6 +2,7 @@ package io.ocelot.daemon;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.CommandRunner;
+import io.ocelot.daemon.host.ContainerImages;
 import io.ocelot.daemon.host.ExecutableHealthChecks;
 import io.ocelot.daemon.host.ExecutableHooks;
 import io.ocelot.daemon.host.FileHostLock;
@@ -125,6 +126,7 @@ public final class HostWiring {
         watcher,
         new ExecutableHealthChecks(files, runner, ExecutableHealthChecks.DEFAULT_TIMEOUT),
         new ExecutableHooks(files, runner, ExecutableHooks.DEFAULT_TIMEOUT),
-        new GrubBootCounter(runner));
+        new GrubBootCounter(runner),
+        new ContainerImages(runner));
   }
 }

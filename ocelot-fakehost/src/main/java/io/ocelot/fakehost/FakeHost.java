@@ -370,6 +370,11 @@ public final class FakeHost {
     return Files.exists(root.resolve(IMAGES).resolve(image.replaceAll("[/:@]", "_")));
   }
 
+  /** Whether the container runtime's store has {@code image} (the stand-in crictl pulled it). */
+  public boolean criPulled(String image) {
+    return Files.exists(root.resolve(CRI_IMAGES).resolve(image.replaceAll("[/:@]", "_")));
+  }
+
   /** From now on, pulling {@code image} fails. */
   public void markUnpullable(String image) {
     try {
@@ -383,6 +388,7 @@ public final class FakeHost {
 
   private static final String REGISTRY = "var/lib/fakehost/registry";
   private static final String IMAGES = "var/lib/fakehost/images";
+  private static final String CRI_IMAGES = "var/lib/fakehost/cri-images";
 
   private Path deployment(Slot slot) {
     return root.resolve("var/lib/fakehost/ostree/deployments/" + slot.dir());

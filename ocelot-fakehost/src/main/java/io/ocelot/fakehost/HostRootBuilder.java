@@ -27,14 +27,17 @@ public final class HostRootBuilder {
           "systemd-run",
           "usermod",
           "journalctl",
-          "grub2-editenv");
+          "grub2-editenv",
+          "crictl",
+          "podman");
 
   /**
    * The stand-ins a real root gets: the OS image tools (rpm-ostree and bootc are not packaged in
-   * Debian), GRUB's environment tool, and a kubelet that only stays up.
+   * Debian), GRUB's environment tool, a kubelet that only stays up, and the container runtime's
+   * tools (no CRI-O on a machine: its image store is the stand-ins').
    */
   public static final List<String> IMAGE_TOOLS =
-      List.of("rpm-ostree", "bootc", "grub2-editenv", "kubelet");
+      List.of("rpm-ostree", "bootc", "grub2-editenv", "kubelet", "crictl", "podman");
 
   /**
    * Present only in a root whose every tool is a stand-in: the daemon then runs the tools from the

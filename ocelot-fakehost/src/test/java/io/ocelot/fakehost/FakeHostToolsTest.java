@@ -172,6 +172,42 @@ class FakeHostToolsTest {
   }
 
   @Test
+  void crictlPullsIntoTheRuntimesOwnStoreAndInspectsIt() throws Exception {
+    Result missing = run("crictl", "inspecti", "--output", "json", I2);
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("no such image \"" + I2 + "\" present");
+    Result pull = run("crictl", "pull", "--auth-file", "/var/lib/kubelet/config.json", I2);
+    assertThat(pull.code()).as(pull.err()).isZero();
+    assertThat(host.criPulled(I2)).isTrue();
+    // The OS image store is another: an rpm-ostree rebase still pulls.
+    assertThat(host.pulled(I2)).isFalse();
+    Result there = run("crictl", "inspecti", "--output", "json", I2);
+    assertThat(there.code()).isZero();
+    assertThat(there.out()).contains(I2);
+  }
+
+  @Test
+  void crictlFailsAnUnpullableImageAndKeepsNothing() throws Exception {
+    host.markUnpullable(I2);
+    Result pull = run("crictl", "pull", I2);
+    assertThat(pull.code()).isEqualTo(1);
+    assertThat(pull.err()).contains("manifest unknown");
+    assertThat(host.criPulled(I2)).isFalse();
+  }
+
+  @Test
+  void podmanReportsTheRegistrysSizeAsOneLayer() throws Exception {
+    host.pullCost(300, 1000);
+    Result r = run("podman", "manifest", "--log-level", "error", "inspect", "--authfile", "/x", I2);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("\"size\": " + 300L * 1048576).contains("\"layers\"");
+    host.markUnpullable(I2);
+    Result gone = run("podman", "manifest", "inspect", I2);
+    assertThat(gone.code()).isEqualTo(125);
+    assertThat(gone.err()).contains("manifest unknown");
+  }
+
+  @Test
   void aPullCostIsChecked() {
     assertThatThrownBy(() -> host.pullCost(10, 0))
         .isInstanceOf(IllegalArgumentException.class)

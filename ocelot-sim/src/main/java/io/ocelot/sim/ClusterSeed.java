@@ -40,12 +40,15 @@ final class ClusterSeed {
   /** What the simulated kubelets report: the control plane's release. */
   static final String KUBELET_VERSION = "v1.36.3";
 
+  /** Every simulated node's disk, as its kubelet reports it. */
+  static final String EPHEMERAL_STORAGE = "100Gi";
+
   private static final Map<String, Quantity> RESOURCES =
       Map.of(
           "cpu", new Quantity("4"),
           "memory", new Quantity("16Gi"),
           "pods", new Quantity("110"),
-          "ephemeral-storage", new Quantity("100Gi"));
+          "ephemeral-storage", new Quantity(EPHEMERAL_STORAGE));
 
   private ClusterSeed() {}
 

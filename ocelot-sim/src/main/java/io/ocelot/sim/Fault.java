@@ -28,6 +28,8 @@ public sealed interface Fault {
           Map.entry("fix-image-kubelet", "IMAGE"),
           Map.entry("fail-pull", "NODE IMAGE"),
           Map.entry("fix-pull", "NODE IMAGE"),
+          Map.entry("fill-disk", "NODE"),
+          Map.entry("free-disk", "NODE"),
           Map.entry("fail-build", "POOL"),
           Map.entry("fix-build", "POOL"));
 
@@ -67,6 +69,15 @@ public sealed interface Fault {
 
   record FixPull(String node, String image) implements Fault {}
 
+  /**
+   * The node's kubelet reports {@link SimKubelet#FULL_DISK} of allocatable ephemeral storage (just
+   * above the 16 GiB a pin of images must leave free), so pulling pinned images does not fit.
+   */
+  record FillDisk(String node) implements Fault {}
+
+  /** The node's kubelet reports the seed's ephemeral storage again. */
+  record FreeDisk(String node) implements Fault {}
+
   /** Builds for the pool that finish from now on fail. */
   record FailBuild(String pool) implements Fault {}
 
@@ -104,6 +115,8 @@ public sealed interface Fault {
           case "fix-image-kubelet" -> new FixImageKubelet(args.get(0));
           case "fail-pull" -> new FailPull(args.get(0), args.get(1));
           case "fix-pull" -> new FixPull(args.get(0), args.get(1));
+          case "fill-disk" -> new FillDisk(args.get(0));
+          case "free-disk" -> new FreeDisk(args.get(0));
           case "fail-build" -> new FailBuild(args.get(0));
           case "fix-build" -> new FixBuild(args.get(0));
           case "drift" -> new Drift(args.get(0), args.get(1));

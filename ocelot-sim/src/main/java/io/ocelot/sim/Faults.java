@@ -74,6 +74,20 @@ final class Faults {
     } else if (fault instanceof Fault.FixPull f) {
       sim.node(f.node()).host().markPullable(f.image());
       return f.node() + ": pulling " + f.image() + " works";
+    } else if (fault instanceof Fault.FillDisk f) {
+      sim.node(f.node());
+      SimKubelet.postEphemeralStorage(sim.client(), f.node(), SimKubelet.FULL_DISK);
+      return f.node()
+          + ": its kubelet reports "
+          + SimKubelet.FULL_DISK
+          + " of ephemeral storage; pinned images no longer fit (until free-disk)";
+    } else if (fault instanceof Fault.FreeDisk f) {
+      sim.node(f.node());
+      SimKubelet.postEphemeralStorage(sim.client(), f.node(), ClusterSeed.EPHEMERAL_STORAGE);
+      return f.node()
+          + ": its kubelet reports "
+          + ClusterSeed.EPHEMERAL_STORAGE
+          + " of ephemeral storage";
     } else if (fault instanceof Fault.FailBuild f) {
       requirePool(sim, f.pool());
       builder.failBuilds(f.pool(), "simulated build failure (ocelot fault fail-build)");

@@ -193,6 +193,27 @@ final class SimKubelet implements AutoCloseable {
     }
   }
 
+  /** The disk {@code ocelot fault fill-disk} leaves a node: 1 GiB above what a pin leaves free. */
+  static final String FULL_DISK = "17Gi";
+
+  /** Posts {@code size} as the node's ephemeral storage (capacity and allocatable). */
+  static void postEphemeralStorage(KubernetesClient client, String name, String size) {
+    client
+        .nodes()
+        .withName(name)
+        .editStatus(
+            n -> {
+              Map<String, Quantity> capacity = new HashMap<>(orEmpty(n.getStatus().getCapacity()));
+              capacity.put("ephemeral-storage", new Quantity(size));
+              n.getStatus().setCapacity(capacity);
+              Map<String, Quantity> allocatable =
+                  new HashMap<>(orEmpty(n.getStatus().getAllocatable()));
+              allocatable.put("ephemeral-storage", new Quantity(size));
+              n.getStatus().setAllocatable(allocatable);
+              return n;
+            });
+  }
+
   private static Map<String, Quantity> orEmpty(Map<String, Quantity> m) {
     return m == null ? Map.of() : m;
   }

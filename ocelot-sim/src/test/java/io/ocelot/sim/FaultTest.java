@@ -12,6 +12,8 @@ class FaultTest {
         .contains(new Fault.BreakReboot("worker-1"));
     assertThat(Fault.parse("fail-pull", List.of("worker-0", "quay.io/x@sha256:1")))
         .contains(new Fault.FailPull("worker-0", "quay.io/x@sha256:1"));
+    assertThat(Fault.parse("fill-disk", List.of("worker-1")))
+        .contains(new Fault.FillDisk("worker-1"));
     assertThat(Fault.parse("fail-build", List.of("layered")))
         .contains(new Fault.FailBuild("layered"));
     for (String name : Fault.USAGE.keySet()) {

@@ -62,7 +62,7 @@ class HelmChartIT {
     Map<String, JsonNode> kustomize =
         objects(new Kubectl(dir.resolve("none")).ok("kustomize", DEPLOY.toString()));
     assertThat(chart.keySet()).containsExactlyInAnyOrderElementsOf(kustomize.keySet());
-    assertThat(kustomize).hasSize(40);
+    assertThat(kustomize).hasSize(41);
     for (String key : kustomize.keySet()) {
       assertThat(chart.get(key)).as(key).isEqualTo(kustomize.get(key));
     }

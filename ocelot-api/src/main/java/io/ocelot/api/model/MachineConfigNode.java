@@ -26,6 +26,7 @@ import io.ocelot.api.model.crd.ListMap;
     value = "self.metadata.name == self.spec.node.name",
     message = "spec.node.name should match metadata.name")
 @ListMap(path = "status.conditions", keys = "type")
+@ListMap(path = "status.pinnedImageSets", keys = "name")
 @AdditionalPrinterColumn(
     name = "PoolName",
     jsonPath = ".spec.pool.name",

@@ -25,6 +25,19 @@ public class MachineConfigNodeStatus {
   @Size(max = 32)
   private List<IrreconcilableChangeDiff> irreconcilableChanges;
 
+  @Size(max = 100)
+  private List<McnPinnedImageSet> pinnedImageSets;
+
+  /** The node's progress on each pinned image set of its pool; none without sets. */
+  public List<McnPinnedImageSet> getPinnedImageSets() {
+    return pinnedImageSets;
+  }
+
+  public void setPinnedImageSets(List<McnPinnedImageSet> pinnedImageSets) {
+    this.pinnedImageSets =
+        pinnedImageSets == null || pinnedImageSets.isEmpty() ? null : List.copyOf(pinnedImageSets);
+  }
+
   /**
    * What the node skipped of its target because it cannot apply it (upstream's field); none when it
    * has all of it.

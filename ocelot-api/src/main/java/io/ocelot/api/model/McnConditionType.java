@@ -27,7 +27,11 @@ public enum McnConditionType {
   UNCORDONED("Uncordoned"),
   RESUMED("Resumed"),
   UPDATED("Updated"),
-  NODE_DEGRADED("NodeDegraded");
+  NODE_DEGRADED("NodeDegraded"),
+  /** The node pulls the images of its pool's pinned image sets. */
+  PINNED_IMAGE_SETS_PROGRESSING("PinnedImageSetsProgressing"),
+  /** The node could not pull or pin its pool's pinned images; the sets' entries say why. */
+  PINNED_IMAGE_SETS_DEGRADED("PinnedImageSetsDegraded");
 
   private final String type;
 

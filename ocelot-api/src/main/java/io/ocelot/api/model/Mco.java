@@ -29,7 +29,8 @@ public final class Mco {
           io.ocelot.api.policy.RolloutPolicy.class,
           KubeletConfig.class,
           ContainerRuntimeConfig.class,
-          OSImageStream.class);
+          OSImageStream.class,
+          PinnedImageSet.class);
 
   /** The file the CRD generator writes a kind's CRD to, under {@code META-INF/fabric8/}. */
   public static String crdFileName(Class<? extends HasMetadata> kind) {

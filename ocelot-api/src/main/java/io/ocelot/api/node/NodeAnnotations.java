@@ -53,6 +53,13 @@ public final class NodeAnnotations {
   public static final String STAGE_AHEAD = OCELOT_PREFIX + "stage-ahead";
 
   /**
+   * Set by the controller on every node of a pool with pinned image sets: each set's name and the
+   * generation to pin, {@code name=generation} joined by commas in name order ({@link PinnedSets});
+   * removed when the pool has none. The daemon answers on its MachineConfigNode.
+   */
+  public static final String PINNED_IMAGE_SETS = OCELOT_PREFIX + "pinned-image-sets";
+
+  /**
    * The daemon's answer to {@link #STAGE_AHEAD}: {@code Pulling <image>}, {@code Pulled <image>} or
    * {@code Failed <image>: <why>} ({@link StageAheadStatus}).
    */

@@ -59,6 +59,7 @@ class CrdGenerationTest {
     "machineosconfigs",
     "machineosbuilds",
     "machineconfignodes",
+    "pinnedimagesets",
     "machineconfigurations.operator.openshift.io"
   })
   void deployDirectoryHoldsTheGeneratedCrd(String plural) throws Exception {

@@ -16,12 +16,16 @@ import io.ocelot.api.kube.LabelSelectors;
 import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineConfigPoolStatus;
+import io.ocelot.api.model.PinnedImageSet;
 import io.ocelot.api.model.PoolConfiguration;
+import io.ocelot.api.node.PinnedSets;
 import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.api.operator.Operator;
 import io.ocelot.api.render.RenderDefaults;
 import io.ocelot.controller.members.PoolNode;
 import io.ocelot.controller.members.PoolTarget;
+import io.ocelot.controller.pinned.PinnedProgress;
+import io.ocelot.controller.pinned.PinnedSelection;
 import io.ocelot.controller.policy.Batches;
 import io.ocelot.controller.policy.PrometheusAlertSource;
 import io.ocelot.controller.policy.RebootlessUpdates;
@@ -98,6 +102,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private final StatusPacer pacer;
   private final String namespace;
   private final ReentrantLock budgets = new ReentrantLock();
+  private final PinnedAsks pinnedAsks;
   private final ViewMemo<Node, PoolNode> nodeViews = new ViewMemo<>(PoolNode::of);
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews =
       new ViewMemo<>(NodeReport::of);
@@ -129,6 +134,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
             new RebootLeases(client, namespace, clock),
             clock);
     this.debounce = new RenderDebounce(renderDelay, clock);
+    this.pinnedAsks = new PinnedAsks(new NodeUpdates(client));
     this.gate = new RolloutGate(events, clock, new PrometheusAlertSource(clock));
   }
 
@@ -151,10 +157,14 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       PoolSources sources = new PoolSources(ctx, nodeViews, reportViews);
       nodeViews.prune(sources::nodeNames);
       reportViews.prune(sources::nodeNames);
+      List<PinnedImageSet> sets = sources.pinnedImageSets();
+      boolean pinsAdopted = PinnedSelection.adopt(pool, sets);
       Rendering rendering = render(pool, sources);
       Rolling rolling = gateAndRoll(pool, sources, rendering);
-      MachineConfigPoolStatus status = status(pool, sources, rendering, rolling);
-      return control(pool, status, rendering, rolling);
+      PinnedSets pins = PinnedSelection.asked(pool, sets);
+      pinnedAsks.ask(rolling.members(), pins, sources::written);
+      MachineConfigPoolStatus status = status(pool, sources, rendering, rolling, pins);
+      return control(pool, status, rendering.specChanged() || pinsAdopted, rendering, rolling);
     }
   }
 
@@ -335,7 +345,11 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
 
   /** The pool's new status; announces a hold and a completed update on the way. */
   private MachineConfigPoolStatus status(
-      MachineConfigPool pool, PoolSources sources, Rendering rendering, Rolling rolling) {
+      MachineConfigPool pool,
+      PoolSources sources,
+      Rendering rendering,
+      Rolling rolling,
+      PinnedSets pins) {
     Optional<String> halted =
         rolling.hold().halt().map(h -> h.message(pool.getMetadata().getName()));
     Optional<String> waiting =
@@ -349,6 +363,15 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
         PoolStatusCalculator.withConflicts(
             PoolStatusCalculator.withHalt(PoolStatusCalculator.calculate(in), halted, in),
             sources.conflicts(pool),
+            in);
+    status =
+        PinnedPoolStatus.with(
+            status,
+            !pins.isEmpty(),
+            PinnedProgress.of(
+                rolling.members().stream().map(n -> n.getMetadata().getName()).toList(),
+                sources.machineConfigNodes(rolling.members()),
+                pins),
             in);
     status.setOsImageStream(
         OsStreams.reported(status, sources.osImageStream(), sources::config).orElse(null));
@@ -378,20 +401,21 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
   private UpdateControl<MachineConfigPool> control(
       MachineConfigPool pool,
       MachineConfigPoolStatus status,
+      boolean specChanged,
       Rendering rendering,
       Rolling rolling) {
     String uid = pool.getMetadata().getUid();
     boolean statusChanged = !sameStatus(pool.getStatus(), status);
     Optional<Duration> paced =
-        statusChanged && !rendering.specChanged()
+        statusChanged && !specChanged
             ? pacer.hold(uid, pool.getStatus(), status)
             : Optional.empty();
-    if (rendering.specChanged()) {
+    if (specChanged) {
       pacer.wrote(uid);
     }
     pool.setStatus(status);
     UpdateControl<MachineConfigPool> control =
-        rendering.specChanged()
+        specChanged
             ? UpdateControl.patchResourceAndStatus(pool)
             : statusChanged && paced.isEmpty()
                 ? UpdateControl.patchStatus(pool)

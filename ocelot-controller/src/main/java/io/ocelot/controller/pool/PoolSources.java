@@ -15,6 +15,7 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.MachineOSBuild;
 import io.ocelot.api.model.MachineOSConfig;
 import io.ocelot.api.model.OSImageStream;
+import io.ocelot.api.model.PinnedImageSet;
 import io.ocelot.api.model.PoolConfiguration;
 import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.api.operator.Operator;
@@ -23,6 +24,7 @@ import io.ocelot.controller.imagebuild.BuildObjects;
 import io.ocelot.controller.imagebuild.BuildRequest;
 import io.ocelot.controller.members.PoolMembership;
 import io.ocelot.controller.members.PoolNode;
+import io.ocelot.controller.pinned.PinnedSelection;
 import io.ocelot.controller.rollout.RebootLeases;
 import io.ocelot.controller.support.CacheStores;
 import java.util.Comparator;
@@ -49,6 +51,7 @@ final class PoolSources {
   static final String CLUSTER_CONFIG = "machineconfigurations";
   static final String STREAMS = "osimagestreams";
   static final String PEERS = "peer-pools";
+  static final String PINNED = "pinnedimagesets";
 
   private final InformerEventSource<Node, MachineConfigPool> nodes;
   private final InformerEventSource<MachineConfig, MachineConfigPool> configs;
@@ -58,6 +61,7 @@ final class PoolSources {
   private final InformerEventSource<RolloutPolicy, MachineConfigPool> policies;
   private final InformerEventSource<MachineConfiguration, MachineConfigPool> cluster;
   private final InformerEventSource<OSImageStream, MachineConfigPool> streams;
+  private final InformerEventSource<PinnedImageSet, MachineConfigPool> pinned;
   private final List<MachineConfigPool> pools;
   private final ViewMemo<Node, PoolNode> nodeViews;
   private final ViewMemo<MachineConfigNode, Optional<NodeReport>> reportViews;
@@ -96,6 +100,9 @@ final class PoolSources {
     streams =
         (InformerEventSource<OSImageStream, MachineConfigPool>)
             sources.getEventSourceFor(OSImageStream.class, STREAMS);
+    pinned =
+        (InformerEventSource<PinnedImageSet, MachineConfigPool>)
+            sources.getEventSourceFor(PinnedImageSet.class, PINNED);
     pools = ctx.getPrimaryCache().list().toList();
   }
 
@@ -210,7 +217,39 @@ final class PoolSources {
                 .withSecondaryToPrimaryMapper(s -> pools(ctx, x -> true))
                 .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
+            ctx),
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(PinnedImageSet.class, MachineConfigPool.class)
+                .withName(PINNED)
+                // The pools that select the set now and those that name it still (its labels
+                // changed, or it was deleted).
+                .withSecondaryToPrimaryMapper(
+                    s ->
+                        pools(
+                            ctx,
+                            p ->
+                                PinnedSelection.selected(p, List.of(s)).size() == 1
+                                    || p.getSpec().getPinnedImageSets().stream()
+                                        .anyMatch(
+                                            r -> r.getName().equals(s.getMetadata().getName()))))
+                .withItemStore(CacheStores.withoutManagedFields())
+                .build(),
             ctx));
+  }
+
+  /** Every pinned image set. */
+  List<PinnedImageSet> pinnedImageSets() {
+    return pinned.list(s -> true).toList();
+  }
+
+  /** The members' MachineConfigNodes, by node name (those that have one). */
+  Map<String, MachineConfigNode> machineConfigNodes(List<Node> members) {
+    Map<String, MachineConfigNode> out = new java.util.HashMap<>();
+    for (Node n : members) {
+      mcns.get(new ResourceID(n.getMetadata().getName()))
+          .ifPresent(m -> out.put(n.getMetadata().getName(), m));
+    }
+    return out;
   }
 
   /** OSImageStream/cluster, when there is one. */

@@ -282,7 +282,7 @@ public final class PoolStatusCalculator {
     return s;
   }
 
-  private static MachineConfigPoolCondition cond(
+  static MachineConfigPoolCondition cond(
       Input in, String type, boolean status, String reason, String message) {
     String value = status ? "True" : "False";
     String since =

@@ -1,5 +1,6 @@
 package io.ocelot.daemon.sync;
 
+import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.DrainRequest;
@@ -61,6 +62,7 @@ public final class SyncLoop {
   private final Timer timer;
 
   private final PullAhead pullAhead;
+  private final PinnedImages pinned;
 
   private LoopMemory memory = LoopMemory.FRESH;
 
@@ -81,6 +83,8 @@ public final class SyncLoop {
     this.timer = timer;
     this.configs = new MachineConfigs(parts.client(), store);
     this.pullAhead = new PullAhead(host, reporter, lockHolder());
+    this.pinned =
+        new PinnedImages(parts.client(), host, reporter, lockHolder(), parts.clock(), timer);
     this.runner =
         new UpdateRunner(
             host,
@@ -251,6 +255,10 @@ public final class SyncLoop {
         reporter.progress(
             new McnMilestone.LeaseHeld(node.get().get(NodeAnnotations.REBOOT_LEASE_HELD)));
         pullAhead.consider(node.get());
+      }
+      Optional<Node> full = writer.find();
+      if (full.isPresent()) {
+        pinned.consider(full.get());
       }
     } catch (HostException e) {
       // Not the node's health: its status could not be written; the next sync asks again.

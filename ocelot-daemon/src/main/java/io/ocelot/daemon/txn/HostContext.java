@@ -2,6 +2,7 @@ package io.ocelot.daemon.txn;
 
 import io.ocelot.daemon.host.BootCounter;
 import io.ocelot.daemon.host.BootLog;
+import io.ocelot.daemon.host.ContainerImages;
 import io.ocelot.daemon.host.FileWatcher;
 import io.ocelot.daemon.host.HealthChecks;
 import io.ocelot.daemon.host.Hooks;
@@ -27,7 +28,8 @@ public record HostContext(
     FileWatcher watcher,
     HealthChecks health,
     Hooks hooks,
-    BootCounter bootCounter) {
+    BootCounter bootCounter,
+    ContainerImages containers) {
 
   /** The same host whose boots must pass {@code checks} instead. */
   public HostContext withHealth(HealthChecks checks) {
@@ -44,6 +46,7 @@ public record HostContext(
         watcher,
         checks,
         hooks,
-        bootCounter);
+        bootCounter,
+        containers);
   }
 }

@@ -117,7 +117,8 @@ public final class HostFixture {
             io.ocelot.daemon.host.FileWatcher.NONE,
             new io.ocelot.daemon.host.ExecutableHealthChecks(files, runner, Duration.ofSeconds(3)),
             new io.ocelot.daemon.host.ExecutableHooks(files, runner, Duration.ofSeconds(3)),
-            new io.ocelot.daemon.host.GrubBootCounter(runner));
+            new io.ocelot.daemon.host.GrubBootCounter(runner),
+            new io.ocelot.daemon.host.ContainerImages(runner));
   }
 
   public StateStore store() {

@@ -17,6 +17,16 @@ import java.util.Objects;
 public final class McnConditions {
   static final String NOT_YET = "NotYetOccurred";
 
+  /**
+   * What an update's reset leaves alone: NodeDegraded (a retried update stays degraded until it
+   * succeeds) and the pinned image sets' conditions, which no update is about.
+   */
+  private static final java.util.Set<McnConditionType> KEPT_ACROSS_UPDATES =
+      java.util.EnumSet.of(
+          McnConditionType.NODE_DEGRADED,
+          McnConditionType.PINNED_IMAGE_SETS_PROGRESSING,
+          McnConditionType.PINNED_IMAGE_SETS_DEGRADED);
+
   private McnConditions() {}
 
   /** The statuses by type, for the table's decisions. */
@@ -33,8 +43,7 @@ public final class McnConditions {
 
   /**
    * The conditions after {@code changes}; with {@code reset}, the phases of a previous update that
-   * this one does not set go back to not yet occurred (but not {@code NodeDegraded}: a retried
-   * update stays degraded until it succeeds).
+   * this one does not set go back to not yet occurred (but not those {@link #KEPT_ACROSS_UPDATES}).
    */
   public static List<Condition> apply(
       List<Condition> current,
@@ -47,7 +56,7 @@ public final class McnConditions {
       Condition old = find(current, t);
       McnChange change =
           changes.stream().filter(c -> c.type() == t).reduce((a, b) -> b).orElse(null);
-      if (change == null && reset && t != McnConditionType.NODE_DEGRADED) {
+      if (change == null && reset && !KEPT_ACROSS_UPDATES.contains(t)) {
         change = notYet(t);
       }
       if (change == null) {

@@ -2,6 +2,7 @@ package io.ocelot.daemon.node.mcn;
 
 import io.ocelot.api.disruption.Disruption;
 import io.ocelot.api.model.IrreconcilableChangeDiff;
+import io.ocelot.api.model.McnPinnedImageSet;
 import io.ocelot.daemon.txn.FailureRecord;
 import io.ocelot.daemon.txn.Target;
 import java.util.List;
@@ -57,6 +58,27 @@ public sealed interface McnMilestone {
   /** The update failed; {@code reason} is the node's reason annotation. */
   record Failed(String reason, String reasonClass, Optional<FailureRecord> failure)
       implements McnMilestone {}
+
+  /**
+   * Where the node stands on its pool's pinned image sets ({@code sets}, upstream's entries; empty:
+   * the pool has none any more) and what it does about them. Independent of updates: an update's
+   * reset leaves these conditions alone.
+   */
+  record Pins(List<McnPinnedImageSet> sets, PinPhase phase) implements McnMilestone {
+    public Pins {
+      sets = List.copyOf(sets);
+    }
+  }
+
+  /** What the node does about its pinned images. */
+  enum PinPhase {
+    /** Pulling the sets' images. */
+    PULLING,
+    /** Every image is pulled and pinned (or, with no sets, nothing is pinned any more). */
+    DONE,
+    /** A pull or the storage check failed; the entries say why. */
+    FAILED
+  }
 
   /** The desired config cannot be applied to a running node. */
   record Unreconcilable(String from, String to, String reason) implements McnMilestone {}

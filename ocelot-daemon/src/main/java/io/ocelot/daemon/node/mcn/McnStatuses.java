@@ -37,6 +37,9 @@ public final class McnStatuses {
         m instanceof McnMilestone.Started s
             ? s.irreconcilable()
             : before.getIrreconcilableChanges());
+    // The pinned image sets' entries: the Pins milestone's own report, kept across all others.
+    after.setPinnedImageSets(
+        m instanceof McnMilestone.Pins p ? p.sets() : before.getPinnedImageSets());
     return after;
   }
 }

@@ -7,6 +7,8 @@ import static io.ocelot.api.model.McnConditionType.CORDONED;
 import static io.ocelot.api.model.McnConditionType.DRAINED;
 import static io.ocelot.api.model.McnConditionType.IMAGE_PULLED_FROM_REGISTRY;
 import static io.ocelot.api.model.McnConditionType.NODE_DEGRADED;
+import static io.ocelot.api.model.McnConditionType.PINNED_IMAGE_SETS_DEGRADED;
+import static io.ocelot.api.model.McnConditionType.PINNED_IMAGE_SETS_PROGRESSING;
 import static io.ocelot.api.model.McnConditionType.REBOOTED_NODE;
 import static io.ocelot.api.model.McnConditionType.REBOOT_LEASE_HELD;
 import static io.ocelot.api.model.McnConditionType.RELOADED_CRIO;
@@ -132,6 +134,8 @@ public final class McnTable {
               NODE_DEGRADED,
               camel(f.reasonClass()),
               "Node " + node + " upgrade failure. " + f.reason()));
+    } else if (m instanceof McnMilestone.Pins p) {
+      pins(c, p, node);
     } else if (m instanceof McnMilestone.Unreconcilable u) {
       c.add(no(UPDATED, "Updated", "Node " + node + " needs an update"));
       c.add(
@@ -153,6 +157,29 @@ public final class McnTable {
           yes(NODE_DEGRADED, "Unreconcilable", "Node " + node + " upgrade failure. " + u.reason()));
     }
     return c;
+  }
+
+  /** Upstream's pinned image set conditions, in its words. */
+  private static void pins(List<McnChange> c, McnMilestone.Pins p, String node) {
+    switch (p.phase()) {
+      case PULLING ->
+          c.add(
+              yes(
+                  PINNED_IMAGE_SETS_PROGRESSING,
+                  "ImagePrefetch",
+                  "node is prefetching images: " + node));
+      case DONE -> {
+        c.add(no(PINNED_IMAGE_SETS_PROGRESSING, "AsExpected", "All pinned image sets complete"));
+        c.add(no(PINNED_IMAGE_SETS_DEGRADED, "AsExpected", "All is good"));
+      }
+      case FAILED ->
+          c.add(
+              yes(
+                  PINNED_IMAGE_SETS_DEGRADED,
+                  "PrefetchFailed",
+                  "One or more PinnedImageSet is experiencing an error. See PinnedImageSet list for"
+                      + " more details."));
+    }
   }
 
   /** Whether an update resets the conditions of the previous one. */

@@ -112,6 +112,9 @@ public final class McnWriter {
     if (before.getIrreconcilableChanges() != null && after.getIrreconcilableChanges() == null) {
       status.putNull("irreconcilableChanges");
     }
+    if (before.getPinnedImageSets() != null && after.getPinnedImageSets() == null) {
+      status.putNull("pinnedImageSets");
+    }
     last =
         client
             .resources(MachineConfigNode.class)

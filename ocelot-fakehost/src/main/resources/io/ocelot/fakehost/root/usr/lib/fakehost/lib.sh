@@ -162,19 +162,31 @@ fh_unpullable() { # image
   fh_listed "$STATE/faults/unpullable" "$1"
 }
 
-# Pulls an image into the host's image store (var/lib/fakehost/images) unless it is there: a pull
-# takes size / speed seconds as var/lib/fakehost/registry says them ("<MiB> <MiB per second>", the
-# simulator writes it; none: instant), so staging ahead of a rollout shows. Fails (1) for an image
-# marked unpullable; the caller says how its tool reports that.
-fh_pull() { # image
-  local key="${1//[\/:@]/_}" size=0 speed=0 ms
-  [ -f "$STATE/images/$key" ] && return 0
+# Pulls an image into a store of the host (var/lib/fakehost/images, the OS images; cri-images,
+# the container runtime's) unless it is there: a pull takes size / speed seconds as
+# var/lib/fakehost/registry says them ("<MiB> <MiB per second>", the simulator writes it; none:
+# instant), so staging ahead of a rollout shows. Fails (1) for an image marked unpullable; the
+# caller says how its tool reports that.
+fh_pull() { # image [store]
+  local store="${2:-images}" key="${1//[\/:@]/_}" size=0 speed=0 ms
+  [ -f "$STATE/$store/$key" ] && return 0
   fh_unpullable "$1" && return 1
-  if [ -f "$STATE/registry" ]; then read -r size speed < "$STATE/registry" || true; fi
-  if [[ $size =~ ^[0-9]+$ && $speed =~ ^[0-9]+$ ]] && [ "$size" -gt 0 ] && [ "$speed" -gt 0 ]; then
+  fh_registry_cost size speed
+  if [ "$size" -gt 0 ] && [ "$speed" -gt 0 ]; then
     ms=$(( size * 1000 / speed ))
     sleep "$(( ms / 1000 )).$(printf '%03d' $(( ms % 1000 )))"
   fi
-  [ -d "$STATE/images" ] || mkdir -p "$STATE/images"
-  printf '%s\n' "$1" > "$STATE/images/$key"
+  [ -d "$STATE/$store" ] || mkdir -p "$STATE/$store"
+  printf '%s\n' "$1" > "$STATE/$store/$key"
+}
+
+# An image's size in MiB and the pull speed in MiB/s, as var/lib/fakehost/registry says them (0 0
+# without it), into the variables named.
+fh_registry_cost() { # size-var speed-var
+  local -n fh_size="$1" fh_speed="$2"
+  local a=0 b=0
+  if [ -f "$STATE/registry" ]; then read -r a b < "$STATE/registry" || true; fi
+  [[ $a =~ ^[0-9]+$ ]] || a=0
+  [[ $b =~ ^[0-9]+$ ]] || b=0
+  fh_size=$a fh_speed=$b
 }

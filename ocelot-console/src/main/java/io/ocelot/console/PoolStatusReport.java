@@ -69,6 +69,9 @@ public record PoolStatusReport(
         .ifPresent(m -> insights.add(new Insight(Optional.empty(), "halted", m)));
     condition(pool, PoolConditionType.RENDER_DEGRADED)
         .ifPresent(m -> insights.add(new Insight(Optional.empty(), "render failed", m)));
+    // Pinned images are no update: the assessment stays, the insight names node and cause.
+    condition(pool, PoolConditionType.PINNED_IMAGE_SETS_DEGRADED)
+        .ifPresent(m -> insights.add(new Insight(Optional.empty(), "pinning failed", m)));
     // What the rollout waits for (a window, a soak, the alert gate, a batch, a build): the
     // controller's Updating message whenever it is not the plain one.
     condition(pool, PoolConditionType.UPDATING)

@@ -172,6 +172,19 @@ class PoolStatusReportTest {
   }
 
   @Test
+  void aNodeThatCannotPinItsImagesIsAnInsightNotAFailedUpdate() {
+    String why =
+        "Node worker-a cannot pin tools (generation 2): storage available is less than minimum"
+            + " required: …";
+    PoolStatusReport r =
+        PoolStatusReport.of(
+            pool(false, trueCondition(PoolConditionType.PINNED_IMAGE_SETS_DEGRADED, why)),
+            List.of(member("worker-a", R2, R2, "Done", OLD)));
+    assertThat(r.assessment()).isEqualTo(Assessment.COMPLETED);
+    assertThat(r.insights()).containsExactly(new Insight(Optional.empty(), "pinning failed", why));
+  }
+
+  @Test
   void theConsoleShowsTheSameAssessmentAndInsights() {
     Node draining = drainBlocked();
     var snapshot =

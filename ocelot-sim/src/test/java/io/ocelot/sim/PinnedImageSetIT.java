@@ -92,6 +92,10 @@ class PinnedImageSetIT {
     assertThat(SmallSims.rendered(sim, "worker")).isEqualTo(rendered);
     assertThat(poolCondition("PinnedImageSetsDegraded").getStatus()).isEqualTo("False");
     assertThat(kubectl.ok("get", "pinnedimageset")).contains("tools").contains("AGE");
+    // Issue 39's line: every new kind answers kubectl as on OpenShift.
+    assertThat(kubectl.ok("get", "kubeletconfig,ctrcfg,osimagestream,pinnedimageset"))
+        .contains("osimagestream.machineconfiguration.openshift.io/cluster")
+        .contains("pinnedimageset.machineconfiguration.openshift.io/tools");
 
     // worker-1's disk fills; the set's next generation adds a 3 GiB image, which needs 6 GiB
     // unpacked where 1 GiB is left above the 16 GiB that must stay free.

@@ -97,6 +97,23 @@ class PinnedImageSetIT {
         .contains("osimagestream.machineconfiguration.openshift.io/cluster")
         .contains("pinnedimageset.machineconfiguration.openshift.io/tools");
 
+    // An update reboots both nodes: the daemons start again knowing nothing, find the images and
+    // the drop-in in place, and neither pull nor reload CRI-O again.
+    apply("motd.yaml", SmallSims.workerFileYaml("99-motd", "/etc/motd", "pinned"));
+    kubectl.ok("apply", "-f", dir.resolve("motd.yaml").toString());
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                !SmallSims.rendered(sim, "worker").equals(rendered)
+                    && SmallSims.doneOn(sim, WORKERS, SmallSims.rendered(sim, "worker")));
+    for (String n : WORKERS) {
+      assertThat(host(n).bootId()).as(n + " rebooted").isNotEqualTo(boots.get(n));
+      assertThat(entries(n)).containsExactly(new McnPinnedImageSet("tools", 1L, 1L, null, null));
+      assertThat(count(n, "var/lib/fakehost/service-actions", "reload crio.service")).isEqualTo(1);
+      assertThat(count(n, "var/log/fakehost.log", "crictl pull")).isEqualTo(2);
+    }
+
     // worker-1's disk fills; the set's next generation adds a 3 GiB image, which needs 6 GiB
     // unpacked where 1 GiB is left above the 16 GiB that must stay free.
     assertThat(sim.apply(new Fault.FillDisk("worker-1"))).contains("17Gi");
@@ -181,6 +198,13 @@ class PinnedImageSetIT {
 
   private void apply(String file, String yaml) throws Exception {
     Files.writeString(dir.resolve(file), yaml);
+  }
+
+  /** How many lines of a file of the node's root contain {@code text}. */
+  private long count(String node, String file, String text) throws Exception {
+    return Files.readAllLines(host(node).root().resolve(file)).stream()
+        .filter(l -> l.contains(text))
+        .count();
   }
 
   private FakeHost host(String node) throws SimException {

@@ -5,10 +5,13 @@ import io.ocelot.api.model.MachineConfigPool;
 import io.ocelot.api.model.PinnedImageSet;
 import io.ocelot.api.model.PinnedImageSetRef;
 import io.ocelot.api.node.PinnedSets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -17,6 +20,9 @@ import java.util.stream.Collectors;
  * whose labels its {@code machineConfigSelector} matches (an empty selector matches none), by name.
  */
 public final class PinnedSelection {
+  /** The pools that are no custom pool: their nodes pin their own sets only. */
+  private static final Set<String> BUILT_IN = Set.of("master", "worker", "arbiter");
+
   private PinnedSelection() {}
 
   /** The names of the sets {@code pool} selects, in order. */
@@ -59,15 +65,22 @@ public final class PinnedSelection {
   }
 
   /**
-   * What the pool's nodes are asked to pin: each set the pool names that exists, at its generation.
+   * What the pool's nodes are asked to pin: each set the pool names that exists, at its generation;
+   * for a custom pool also the worker pool's sets, as upstream's daemon pins the sets of every pool
+   * a node is in (its custom pool and worker).
    */
-  public static PinnedSets asked(MachineConfigPool pool, Collection<PinnedImageSet> sets) {
+  public static PinnedSets asked(
+      MachineConfigPool pool, Optional<MachineConfigPool> worker, Collection<PinnedImageSet> sets) {
     Map<String, PinnedImageSet> byName =
         sets.stream()
             .collect(
                 Collectors.toMap(s -> s.getMetadata().getName(), Function.identity(), (a, b) -> a));
+    List<PinnedImageSetRef> refs = new ArrayList<>(pool.getSpec().getPinnedImageSets());
+    if (!BUILT_IN.contains(pool.getMetadata().getName())) {
+      worker.ifPresent(w -> refs.addAll(w.getSpec().getPinnedImageSets()));
+    }
     Map<String, Long> out = new HashMap<>();
-    for (PinnedImageSetRef ref : pool.getSpec().getPinnedImageSets()) {
+    for (PinnedImageSetRef ref : refs) {
       PinnedImageSet s = byName.get(ref.getName());
       if (s != null) {
         out.put(ref.getName(), s.generation());

@@ -161,7 +161,7 @@ public final class PoolReconciler implements Reconciler<MachineConfigPool> {
       boolean pinsAdopted = PinnedSelection.adopt(pool, sets);
       Rendering rendering = render(pool, sources);
       Rolling rolling = gateAndRoll(pool, sources, rendering);
-      PinnedSets pins = PinnedSelection.asked(pool, sets);
+      PinnedSets pins = PinnedSelection.asked(pool, sources.pool("worker"), sets);
       pinnedAsks.ask(rolling.members(), pins, sources::written);
       MachineConfigPoolStatus status = status(pool, sources, rendering, rolling, pins);
       return control(pool, status, rendering.specChanged() || pinsAdopted, rendering, rolling);

@@ -24,7 +24,6 @@ import io.ocelot.controller.imagebuild.BuildObjects;
 import io.ocelot.controller.imagebuild.BuildRequest;
 import io.ocelot.controller.members.PoolMembership;
 import io.ocelot.controller.members.PoolNode;
-import io.ocelot.controller.pinned.PinnedSelection;
 import io.ocelot.controller.rollout.RebootLeases;
 import io.ocelot.controller.support.CacheStores;
 import java.util.Comparator;
@@ -221,17 +220,9 @@ final class PoolSources {
         new InformerEventSource<>(
             InformerEventSourceConfiguration.from(PinnedImageSet.class, MachineConfigPool.class)
                 .withName(PINNED)
-                // The pools that select the set now and those that name it still (its labels
-                // changed, or it was deleted).
-                .withSecondaryToPrimaryMapper(
-                    s ->
-                        pools(
-                            ctx,
-                            p ->
-                                PinnedSelection.selected(p, List.of(s)).size() == 1
-                                    || p.getSpec().getPinnedImageSets().stream()
-                                        .anyMatch(
-                                            r -> r.getName().equals(s.getMetadata().getName()))))
+                // Every pool: a set's labels decide which pools select it now and which lose
+                // it, and a custom pool's nodes pin the worker pool's sets too (few objects).
+                .withSecondaryToPrimaryMapper(s -> pools(ctx, p -> true))
                 .withItemStore(CacheStores.withoutManagedFields())
                 .build(),
             ctx));

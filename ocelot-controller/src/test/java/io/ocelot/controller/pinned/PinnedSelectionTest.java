@@ -13,6 +13,7 @@ import io.ocelot.api.model.PinnedImageRef;
 import io.ocelot.api.model.PinnedImageSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class PinnedSelectionTest {
@@ -53,10 +54,29 @@ class PinnedSelectionTest {
         .extracting(r -> r.getName())
         .containsExactly("a-base", "z-tools");
     assertThat(PinnedSelection.adopt(p, sets)).isFalse();
-    assertThat(PinnedSelection.asked(p, sets).value()).contains("a-base=3,z-tools=1");
+    assertThat(PinnedSelection.asked(p, Optional.empty(), sets).value())
+        .contains("a-base=3,z-tools=1");
     // A set gone: the pool's list and the ask lose it.
     assertThat(PinnedSelection.adopt(p, sets.subList(1, 3))).isTrue();
-    assertThat(PinnedSelection.asked(p, sets.subList(1, 3)).value()).contains("a-base=3");
+    assertThat(PinnedSelection.asked(p, Optional.empty(), sets.subList(1, 3)).value())
+        .contains("a-base=3");
+  }
+
+  @Test
+  void aCustomPoolsNodesPinTheWorkerPoolsSetsTooAsUpstreamsDaemonDoes() {
+    MachineConfigPool worker = pool(WORKER);
+    MachineConfigPool infra = pool(Map.of("machineconfiguration.openshift.io/role", "infra"));
+    infra.getMetadata().setName("infra");
+    List<PinnedImageSet> sets =
+        List.of(
+            set("base", 2, WORKER),
+            set("infra-tools", 1, Map.of("machineconfiguration.openshift.io/role", "infra")));
+    PinnedSelection.adopt(worker, sets);
+    PinnedSelection.adopt(infra, sets);
+    assertThat(PinnedSelection.asked(infra, Optional.of(worker), sets).value())
+        .contains("base=2,infra-tools=1");
+    // The worker pool's own nodes pin only its sets.
+    assertThat(PinnedSelection.asked(worker, Optional.of(worker), sets).value()).contains("base=2");
   }
 
   @Test
@@ -84,7 +104,7 @@ class PinnedSelectionTest {
     MachineConfigPool p = pool(WORKER);
     List<PinnedImageSet> sets = List.of(set("a", 2, WORKER), set("b", 1, WORKER));
     PinnedSelection.adopt(p, sets);
-    var asked = PinnedSelection.asked(p, sets);
+    var asked = PinnedSelection.asked(p, Optional.empty(), sets);
     PinnedProgress progress =
         PinnedProgress.of(
             List.of("w0", "w1", "w2", "w3"),

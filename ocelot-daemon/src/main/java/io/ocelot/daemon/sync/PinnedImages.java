@@ -93,9 +93,7 @@ final class PinnedImages {
       }
     }
     report(List.of(), McnMilestone.PinPhase.DONE);
-    last =
-        Optional.of(
-            new PinPlan.Outcome(PinnedSets.of(Map.of()), true, clock.instant(), Optional.empty()));
+    answered(new PinPlan.Outcome(PinnedSets.of(Map.of()), true, clock.instant(), Optional.empty()));
   }
 
   private void pin(Node node, PinnedSets asked) throws HostException {
@@ -125,7 +123,7 @@ final class PinnedImages {
       report(
           PinPlan.entries(generations, reported, true, Optional.empty()),
           McnMilestone.PinPhase.DONE);
-      last = Optional.of(new PinPlan.Outcome(asked, true, clock.instant(), Optional.empty()));
+      answered(new PinPlan.Outcome(asked, true, clock.instant(), Optional.empty()));
     } catch (HostException | KubernetesClientException e) {
       String why = e.getMessage();
       LOG.warn("node {}: pinning {} failed: {}", name, asked.value().orElse(""), why);
@@ -199,6 +197,16 @@ final class PinnedImages {
       host.systemd().serviceAction("reload", "crio.service");
     }
     return true;
+  }
+
+  /**
+   * Remembers {@code outcome} once its report reached the MachineConfigNode: a node whose
+   * MachineConfigNode the controller has not created yet looks again (the sync loop comes back for
+   * the missing object), which costs a check of the images and the drop-in, no pull and no reload,
+   * and then reports.
+   */
+  private void answered(PinPlan.Outcome outcome) {
+    last = reporter.mcnRetryIn().isPresent() ? Optional.empty() : Optional.of(outcome);
   }
 
   private void report(List<McnPinnedImageSet> sets, McnMilestone.PinPhase phase)

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.ocelot.api.json.Json;
 import io.ocelot.api.kube.ObjectMaps;
 import io.ocelot.api.model.MachineConfigNode;
+import io.ocelot.api.model.McnPinnedImageSet;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.text.Printable;
 import io.ocelot.daemon.txn.FailureRecord;
@@ -53,6 +54,7 @@ final class NodeDescription {
       b.append("Update: no MachineConfigNode for this node (is it in a pool?)\n");
     } else {
       timeline(b, mcn.get(), failure.map(FailureRecord::failedAt), now);
+      pins(b, mcn.get());
     }
     failure.ifPresent(f -> failure(b, f));
     return b.toString();
@@ -87,6 +89,40 @@ final class NodeDescription {
               c.getType(),
               c.getStatus(),
               Printable.escape(c.getMessage())));
+    }
+  }
+
+  /** The node's pinned image sets, one line each, when its pool has any. */
+  private static void pins(StringBuilder b, MachineConfigNode mcn) {
+    List<McnPinnedImageSet> sets =
+        Optional.ofNullable(mcn.getStatus()).map(s -> s.getPinnedImageSets()).orElse(List.of());
+    if (sets.isEmpty()) {
+      return;
+    }
+    b.append("\nPinned image sets:\n");
+    for (McnPinnedImageSet s : sets) {
+      String state =
+          s.done()
+              ? "pinned at generation " + s.getDesiredGeneration()
+              : "generation "
+                  + s.getDesiredGeneration()
+                  + " not pinned yet"
+                  + Optional.ofNullable(s.getCurrentGeneration())
+                      .map(c -> " (" + c + " is)")
+                      .orElse("");
+      String failed =
+          Optional.ofNullable(s.getLastFailedGeneration())
+              .filter(g -> !s.done())
+              .map(
+                  g ->
+                      "; generation "
+                          + g
+                          + " failed: "
+                          + Optional.ofNullable(s.getLastFailedGenerationError()).orElse(""))
+              .orElse("");
+      b.append(
+          String.format(
+              "  %-24s %s%n", Printable.escape(s.getName()), Printable.escape(state + failed)));
     }
   }
 

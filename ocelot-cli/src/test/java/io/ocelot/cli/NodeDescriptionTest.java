@@ -39,6 +39,39 @@ class NodeDescriptionTest {
   }
 
   @Test
+  void pinnedImageSetsAreListedWithTheirLastFailure() {
+    io.ocelot.api.model.MachineConfigNode mcn =
+        io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+            """
+            apiVersion: machineconfiguration.openshift.io/v1
+            kind: MachineConfigNode
+            metadata: {name: worker-1}
+            spec:
+              node: {name: worker-1}
+              pool: {name: worker}
+              configVersion: {desired: rendered-worker-2}
+            status:
+              pinnedImageSets:
+              - {name: base, currentGeneration: 3, desiredGeneration: 3}
+              - {name: tools, currentGeneration: 1, desiredGeneration: 2, lastFailedGeneration: 2,
+                 lastFailedGenerationError: "storage available is less than minimum required"}
+            """,
+            io.ocelot.api.model.MachineConfigNode.class);
+    String text =
+        NodeDescription.render(
+            new NodeBuilder().withNewMetadata().withName("worker-1").endMetadata().build(),
+            Optional.of(mcn),
+            Optional.empty(),
+            NOW);
+    assertThat(text)
+        .contains("Pinned image sets:\n")
+        .contains("  base                     pinned at generation 3\n")
+        .contains(
+            "  tools                    generation 2 not pinned yet (1 is); generation 2 failed:"
+                + " storage available is less than minimum required\n");
+  }
+
+  @Test
   void theLatestFailureOfAStillDegradedNodeIsTheTimelinesLastLine() {
     // NodeDegraded went True at the first failure and stayed True through the retries: its
     // transition time is the first failure's, its message the third's.

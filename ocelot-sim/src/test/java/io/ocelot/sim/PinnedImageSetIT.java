@@ -99,6 +99,10 @@ class PinnedImageSetIT {
 
     // An update reboots both nodes: the daemons start again knowing nothing, find the images and
     // the drop-in in place, and neither pull nor reload CRI-O again.
+    Map<String, String> progressed = new HashMap<>();
+    for (String n : WORKERS) {
+      progressed.put(n, transition(n, "PinnedImageSetsProgressing"));
+    }
     apply("motd.yaml", SmallSims.workerFileYaml("99-motd", "/etc/motd", "pinned"));
     kubectl.ok("apply", "-f", dir.resolve("motd.yaml").toString());
     await()
@@ -112,6 +116,8 @@ class PinnedImageSetIT {
       assertThat(entries(n)).containsExactly(new McnPinnedImageSet("tools", 1L, 1L, null, null));
       assertThat(count(n, "var/lib/fakehost/service-actions", "reload crio.service")).isEqualTo(1);
       assertThat(count(n, "var/log/fakehost.log", "crictl pull")).isEqualTo(2);
+      // Nothing to pull: the MachineConfigNode never said it was prefetching again.
+      assertThat(transition(n, "PinnedImageSetsProgressing")).isEqualTo(progressed.get(n));
     }
 
     // worker-1's disk fills; the set's next generation adds a 3 GiB image, which needs 6 GiB
@@ -232,6 +238,15 @@ class PinnedImageSetIT {
   private List<McnPinnedImageSet> entries(String node) {
     MachineConfigNode mcn = sim.client().resources(MachineConfigNode.class).withName(node).get();
     return Optional.ofNullable(mcn.getStatus().getPinnedImageSets()).orElse(List.of());
+  }
+
+  private String transition(String node, String type) {
+    MachineConfigNode mcn = sim.client().resources(MachineConfigNode.class).withName(node).get();
+    return mcn.getStatus().getConditions().stream()
+        .filter(c -> type.equals(c.getType()))
+        .map(c -> c.getLastTransitionTime())
+        .findFirst()
+        .orElse("absent");
   }
 
   private String condition(String node, String type) {

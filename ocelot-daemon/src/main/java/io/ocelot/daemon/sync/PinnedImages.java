@@ -99,9 +99,6 @@ final class PinnedImages {
   private void pin(Node node, PinnedSets asked) throws HostException {
     String name = node.getMetadata().getName();
     Map<String, Long> generations = new TreeMap<>(asked.generations());
-    report(
-        PinPlan.entries(generations, reported, false, Optional.empty()),
-        McnMilestone.PinPhase.PULLING);
     try {
       Map<String, List<String>> images = new LinkedHashMap<>();
       for (String set : asked.generations().keySet()) {
@@ -111,7 +108,7 @@ final class PinnedImages {
             set, s.getSpec().getPinnedImages().stream().map(PinnedImageRef::getName).toList());
       }
       List<String> all = PinPlan.images(images);
-      int pulled = pullMissing(node, all);
+      int pulled = pullMissing(node, all, generations);
       boolean changed = ensureDropIn(all);
       LOG.info(
           "node {}: pinned {} images of {} ({} pulled{})",
@@ -144,8 +141,13 @@ final class PinnedImages {
     return s;
   }
 
-  /** Pulls the images the runtime lacks, after the storage check; how many it pulled. */
-  private int pullMissing(Node node, List<String> images) throws HostException {
+  /**
+   * Pulls the images the runtime lacks, after the storage check, saying so on the MachineConfigNode
+   * first (a daemon that finds everything in place after a restart writes nothing); how many it
+   * pulled.
+   */
+  private int pullMissing(Node node, List<String> images, Map<String, Long> generations)
+      throws HostException {
     List<String> missing = new ArrayList<>();
     for (String image : images) {
       if (!host.containers().present(image)) {
@@ -165,6 +167,9 @@ final class PinnedImages {
     if (problem.isPresent()) {
       throw new HostException(problem.get());
     }
+    report(
+        PinPlan.entries(generations, reported, false, Optional.empty()),
+        McnMilestone.PinPhase.PULLING);
     try (HostLock.Lease lease = host.lock().acquire(lockHolder)) {
       for (String image : missing) {
         host.containers().pull(image);

@@ -29,7 +29,8 @@ public final class HostRootBuilder {
           "journalctl",
           "grub2-editenv",
           "crictl",
-          "podman");
+          "podman",
+          "crio");
 
   /**
    * The stand-ins a real root gets: the OS image tools (rpm-ostree and bootc are not packaged in
@@ -37,7 +38,7 @@ public final class HostRootBuilder {
    * tools (no CRI-O on a machine: its image store is the stand-ins').
    */
   public static final List<String> IMAGE_TOOLS =
-      List.of("rpm-ostree", "bootc", "grub2-editenv", "kubelet", "crictl", "podman");
+      List.of("rpm-ostree", "bootc", "grub2-editenv", "kubelet", "crictl", "podman", "crio");
 
   /**
    * Present only in a root whose every tool is a stand-in: the daemon then runs the tools from the
@@ -51,6 +52,14 @@ public final class HostRootBuilder {
    * promotes the stand-ins' staged deployment.
    */
   static final String FINALIZE_UNIT = "usr/lib/systemd/system/ostree-finalize-staged.service";
+
+  /**
+   * The image's CRI-O, started by the image itself (a vendor wants link and no {@code [Install]}: a
+   * static unit, which an admin's preset cannot disable): a pin of images and a
+   * ContainerRuntimeConfig reload it. On a machine it runs the stand-in {@code crio}, which only
+   * stays up; real systemd refuses to reload a unit it does not know.
+   */
+  static final String CRIO_UNIT = "usr/lib/systemd/system/crio.service";
 
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
@@ -159,6 +168,20 @@ public final class HostRootBuilder {
         ExecStart=/bin/true
         ExecStop=/bin/true
         """);
+    write(
+        CRIO_UNIT,
+        """
+        [Unit]
+        Description=Container Runtime Interface for OCI (CRI-O) (stand-in: runs no containers)
+        [Service]
+        ExecStart=/usr/bin/crio
+        ExecReload=/bin/true
+        """);
+    Path wants = root.resolve("usr/lib/systemd/system/multi-user.target.wants");
+    Files.createDirectories(wants);
+    if (!Files.exists(wants.resolve("crio.service"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(wants.resolve("crio.service"), Path.of("../crio.service"));
+    }
     // The image's preset policy, as Fedora CoreOS and RHCOS ship it: what is not enabled by name is
     // disabled (systemd's own default, without such a line, is to enable).
     write("usr/lib/systemd/system-preset/99-default-disable.preset", "disable *\n");

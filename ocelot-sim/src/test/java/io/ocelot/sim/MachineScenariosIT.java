@@ -252,6 +252,9 @@ class MachineScenariosIT {
         .isEqualTo("enabled");
     assertThat(inMachine("systemctl", "is-active", "ocelot-app.service").stdout().strip())
         .isEqualTo("active");
+    // The image's (stand-in) CRI-O runs from boot: a pin or a ContainerRuntimeConfig reloads it.
+    assertThat(inMachine("systemctl", "is-active", "crio.service").stdout().strip())
+        .isEqualTo("active");
     assertThat(
             inMachine("systemctl", "show", "--property=Environment", "ocelot-app.service")
                 .stdout()

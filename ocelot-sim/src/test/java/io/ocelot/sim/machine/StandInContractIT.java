@@ -161,6 +161,22 @@ class StandInContractIT {
   }
 
   @Test
+  void theImagesCrioIsAUnitSystemdStartsAndReloads() {
+    // The parts were laid out after this machine booted: systemd reads them, then starts crio as
+    // a boot of the image would (its vendor wants link).
+    assertThat(real.run("systemctl", "daemon-reload").exitCode()).isZero();
+    CommandResult start = real.run("systemctl", "start", "crio.service");
+    assertThat(start.exitCode()).as(start.stderrTail()).isZero();
+    assertThat(real.run("systemctl", "is-active", "crio.service").stdout().strip())
+        .isEqualTo("active");
+    assertThat(real.run("systemctl", "is-enabled", "crio.service").stdout().strip())
+        .isEqualTo("static");
+    // What a pin of images and a ContainerRuntimeConfig run.
+    same(s -> s.run("systemctl", "reload", "crio.service").exitCode());
+    assertThat(real.run("systemctl", "reload", "crio.service").exitCode()).isZero();
+  }
+
+  @Test
   void daemonReload() {
     same(s -> s.run("systemctl", "daemon-reload").exitCode());
   }

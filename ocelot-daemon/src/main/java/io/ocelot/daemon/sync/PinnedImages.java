@@ -76,7 +76,7 @@ final class PinnedImages {
             host.files().stat(PinPlan.DROP_IN).isPresent(),
             ephemeralStorage(node),
             clock.instant());
-    // RetryIn: the failure asked for a sync at its retry time already.
+    // Wait: the failure asked for a sync at its retry time already.
     if (d instanceof PinPlan.Unpin) {
       unpin(node.getMetadata().getName());
     } else if (d instanceof PinPlan.Pin p) {
@@ -93,7 +93,9 @@ final class PinnedImages {
       }
     }
     report(List.of(), McnMilestone.PinPhase.DONE);
-    answered(new PinPlan.Outcome(PinnedSets.of(Map.of()), true, clock.instant(), Optional.empty()));
+    last =
+        Optional.of(
+            new PinPlan.Outcome(PinnedSets.of(Map.of()), true, clock.instant(), Optional.empty()));
   }
 
   private void pin(Node node, PinnedSets asked) throws HostException {
@@ -110,6 +112,9 @@ final class PinnedImages {
       List<String> all = PinPlan.images(images);
       int pulled = pullMissing(node, all, generations);
       boolean changed = ensureDropIn(all);
+      report(
+          PinPlan.entries(generations, reported, true, Optional.empty()),
+          McnMilestone.PinPhase.DONE);
       LOG.info(
           "node {}: pinned {} images of {} ({} pulled{})",
           name,
@@ -117,10 +122,7 @@ final class PinnedImages {
           asked.value().orElse(""),
           pulled,
           changed ? ", CRI-O reloaded" : "");
-      report(
-          PinPlan.entries(generations, reported, true, Optional.empty()),
-          McnMilestone.PinPhase.DONE);
-      answered(new PinPlan.Outcome(asked, true, clock.instant(), Optional.empty()));
+      last = Optional.of(new PinPlan.Outcome(asked, true, clock.instant(), Optional.empty()));
     } catch (HostException | KubernetesClientException e) {
       String why = e.getMessage();
       LOG.warn("node {}: pinning {} failed: {}", name, asked.value().orElse(""), why);
@@ -202,16 +204,6 @@ final class PinnedImages {
       host.systemd().serviceAction("reload", "crio.service");
     }
     return true;
-  }
-
-  /**
-   * Remembers {@code outcome} once its report reached the MachineConfigNode: a node whose
-   * MachineConfigNode the controller has not created yet looks again (the sync loop comes back for
-   * the missing object), which costs a check of the images and the drop-in, no pull and no reload,
-   * and then reports.
-   */
-  private void answered(PinPlan.Outcome outcome) {
-    last = reporter.mcnRetryIn().isPresent() ? Optional.empty() : Optional.of(outcome);
   }
 
   private void report(List<McnPinnedImageSet> sets, McnMilestone.PinPhase phase)

@@ -15,6 +15,7 @@ import io.ocelot.daemon.txn.FailureJson;
 import io.ocelot.runtime.kube.PatchTarget;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -41,6 +42,7 @@ public final class McnWriter {
   private int misses;
   private MachineConfigNode last;
   private Optional<McnMilestone.Started> started = Optional.empty();
+  private Optional<McnMilestone.Pins> pins = Optional.empty();
 
   public McnWriter(KubernetesClient client, String node, Clock clock) {
     this.client = client;
@@ -70,8 +72,12 @@ public final class McnWriter {
       started = Optional.of(s);
       last = null;
     }
+    if (m instanceof McnMilestone.Pins p) {
+      pins = Optional.of(p);
+    }
+    boolean fresh = last == null;
     try {
-      if (last == null) {
+      if (fresh) {
         last = client.resources(MachineConfigNode.class).withName(node).get();
         if (last == null) {
           misses++;
@@ -84,9 +90,24 @@ public final class McnWriter {
           Optional.ofNullable(last.getStatus()).orElseGet(MachineConfigNodeStatus::new);
       long generation =
           Optional.ofNullable(last.getMetadata().getGeneration()).filter(g -> g > 0).orElse(1L);
+      String now = clock.instant().toString();
+      MachineConfigNodeStatus base = before;
+      if (fresh && !(m instanceof McnMilestone.Pins)) {
+        // Pins are reported apart from updates, once: an object read afresh that lacks them (the
+        // controller created it after the daemon pinned, or created it again) gets them now.
+        Optional<McnMilestone.Pins> lost =
+            pins.filter(
+                p ->
+                    !p.sets()
+                        .equals(
+                            Optional.ofNullable(before.getPinnedImageSets()).orElse(List.of())));
+        if (lost.isPresent()) {
+          base =
+              McnStatuses.next(before, lost.get(), node, currentConfig, started, generation, now);
+        }
+      }
       MachineConfigNodeStatus after =
-          McnStatuses.next(
-              before, m, node, currentConfig, started, generation, clock.instant().toString());
+          McnStatuses.next(base, m, node, currentConfig, started, generation, now);
       if (!Json.MAPPER.valueToTree(before).equals(Json.MAPPER.valueToTree(after))) {
         writeStatus(before, after);
       }

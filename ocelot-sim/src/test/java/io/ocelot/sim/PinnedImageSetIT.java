@@ -100,8 +100,10 @@ class PinnedImageSetIT {
     // An update reboots both nodes: the daemons start again knowing nothing, find the images and
     // the drop-in in place, and neither pull nor reload CRI-O again.
     Map<String, String> progressed = new HashMap<>();
+    Map<String, Long> looked = new HashMap<>();
     for (String n : WORKERS) {
       progressed.put(n, transition(n, "PinnedImageSetsProgressing"));
+      looked.put(n, count(n, "var/log/fakehost.log", "crictl inspecti"));
     }
     apply("motd.yaml", SmallSims.workerFileYaml("99-motd", "/etc/motd", "pinned"));
     kubectl.ok("apply", "-f", dir.resolve("motd.yaml").toString());
@@ -112,6 +114,20 @@ class PinnedImageSetIT {
                 !SmallSims.rendered(sim, "worker").equals(rendered)
                     && SmallSims.doneOn(sim, WORKERS, SmallSims.rendered(sim, "worker")));
     for (String n : WORKERS) {
+      // The sign that the restarted daemon looked (its log line comes after the pulls, the
+      // drop-in and the report): it asked the runtime for both images again and pinned nothing.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  count(n, "var/log/fakehost.log", "crictl inspecti") >= looked.get(n) + 2
+                      && kubectl
+                          .ok(
+                              "logs",
+                              "-n",
+                              "openshift-machine-config-operator",
+                              "ocelot-daemon-" + n)
+                          .contains("pinned 2 images of tools=1 (0 pulled)"));
       assertThat(host(n).bootId()).as(n + " rebooted").isNotEqualTo(boots.get(n));
       assertThat(entries(n)).containsExactly(new McnPinnedImageSet("tools", 1L, 1L, null, null));
       assertThat(count(n, "var/lib/fakehost/service-actions", "reload crio.service")).isEqualTo(1);

@@ -39,8 +39,8 @@ final class PinPlan {
   /** Nothing to do: the ask is answered. */
   record Nothing() implements Decision {}
 
-  /** The last pin of this ask failed: try again after {@code in}. */
-  record RetryIn(Duration in) implements Decision {}
+  /** The last pin of this ask failed and its retry is not due yet (the failure asked for it). */
+  record Wait() implements Decision {}
 
   /** The pool has no sets any more: remove the drop-in. */
   record Unpin() implements Decision {}
@@ -68,7 +68,7 @@ final class PinPlan {
       }
       Duration left = Duration.between(now, last.get().at().plus(RETRY));
       if (!left.isNegative() && !left.isZero() && last.get().storage().equals(storage)) {
-        return new RetryIn(left);
+        return new Wait();
       }
     }
     return new Pin(asked);

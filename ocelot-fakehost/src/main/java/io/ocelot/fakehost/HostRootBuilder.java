@@ -61,6 +61,9 @@ public final class HostRootBuilder {
    */
   static final String CRIO_UNIT = "usr/lib/systemd/system/crio.service";
 
+  static final String CA_TRUST_UNIT = "usr/lib/systemd/system/coreos-update-ca-trust.service";
+  static final String CHRONY_UNIT = "usr/lib/systemd/system/chronyd.service";
+
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
 
@@ -176,6 +179,25 @@ public final class HostRootBuilder {
         [Service]
         ExecStart=/usr/bin/crio
         ExecReload=/bin/true
+        """);
+    // Units of the image that node disruption policies act on (upstream's defaults restart the CA
+    // trust one, its docs chronyd): the stand-in systemctl, as systemd, refuses unknown units.
+    write(
+        CA_TRUST_UNIT,
+        """
+        [Unit]
+        Description=Update CA trust (stand-in)
+        [Service]
+        Type=oneshot
+        ExecStart=/bin/true
+        """);
+    write(
+        CHRONY_UNIT,
+        """
+        [Unit]
+        Description=NTP client/server (stand-in: keeps no time)
+        [Service]
+        ExecStart=/bin/sleep infinity
         """);
     Path wants = root.resolve("usr/lib/systemd/system/multi-user.target.wants");
     Files.createDirectories(wants);

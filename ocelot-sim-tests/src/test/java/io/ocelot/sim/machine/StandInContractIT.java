@@ -177,6 +177,50 @@ class StandInContractIT {
   }
 
   @Test
+  void serviceActionsRefuseUnitsSystemdCannotActOn() throws Exception {
+    onBoth(
+        s -> {
+          unit(
+              s,
+              "contract-svc.service",
+              "[Service]\nExecStart=/bin/sleep infinity\nExecReload=/bin/true\n");
+          unit(s, "contract-noreload.service", "[Service]\nExecStart=/bin/sleep infinity\n");
+          Files.createSymbolicLink(
+              s.file("/etc/systemd/system/contract-hidden.service"), Path.of("/dev/null"));
+        });
+    assertThat(real.run("systemctl", "daemon-reload").exitCode()).isZero();
+    // What the daemon runs for a node disruption policy's Reload and Restart, and a stop: a
+    // running unit that can reload, one that cannot, a masked one and one that does not exist.
+    List<String> script =
+        List.of(
+            "start contract-svc.service",
+            "reload contract-svc.service",
+            "restart contract-svc.service",
+            "start contract-noreload.service",
+            "reload contract-noreload.service",
+            "restart contract-noreload.service",
+            "reload contract-hidden.service",
+            "restart contract-hidden.service",
+            "start contract-nosuch.service",
+            "reload contract-nosuch.service",
+            "restart contract-nosuch.service",
+            "reload-or-restart contract-nosuch.service",
+            "stop contract-nosuch.service",
+            "stop contract-svc.service",
+            "stop contract-noreload.service");
+    same(
+        s ->
+            script.stream()
+                .map(
+                    line -> {
+                      String[] verbAndUnit = line.split(" ");
+                      CommandResult r = s.run("systemctl", verbAndUnit[0], verbAndUnit[1]);
+                      return line + " -> " + r.exitCode() + " " + r.stderrLastLine();
+                    })
+                .toList());
+  }
+
+  @Test
   void daemonReload() {
     same(s -> s.run("systemctl", "daemon-reload").exitCode());
   }

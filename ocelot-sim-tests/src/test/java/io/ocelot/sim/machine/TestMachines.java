@@ -14,8 +14,10 @@ import java.util.List;
 final class TestMachines {
   private TestMachines() {}
 
-  static Machine boot(Path dir, String name, List<Machine.Bind> binds) throws Exception {
-    LocalPrograms programs = new LocalPrograms();
+  /**
+   * The shared base's root, built on first use; fails with the reason where machines cannot run.
+   */
+  static Path base(LocalPrograms programs) throws Exception {
     MachineBase base =
         new MachineBase(
             MachineBase.defaultCache(System.getenv()),
@@ -28,7 +30,12 @@ final class TestMachines {
     if (missing.isPresent()) {
       throw new AssertionError(missing.get());
     }
-    Path root = base.ensure(System.out::println);
+    return base.ensure(System.out::println);
+  }
+
+  static Machine boot(Path dir, String name, List<Machine.Bind> binds) throws Exception {
+    LocalPrograms programs = new LocalPrograms();
+    Path root = base(programs);
     Machine machine =
         new Machine(
             name,

@@ -35,10 +35,16 @@ public final class Machine implements AutoCloseable {
 
   private static final Duration SHORT = Duration.ofSeconds(30);
 
-  /** A directory of this computer bound read-only into the machine. */
-  public record Bind(Path source, String target) {
+  /** A directory of this computer bound into the machine, read-only unless said otherwise. */
+  public record Bind(Path source, String target, boolean writable) {
+    public Bind(Path source, String target) {
+      this(source, target, false);
+    }
+
     String option() {
-      return "--bind-ro=" + source + (target.equals(source.toString()) ? "" : ":" + target);
+      return (writable ? "--bind=" : "--bind-ro=")
+          + source
+          + (target.equals(source.toString()) ? "" : ":" + target);
     }
   }
 
@@ -329,11 +335,23 @@ public final class Machine implements AutoCloseable {
     }
   }
 
-  /** Stops the machine and unmounts its root (its layer stays, for a look afterwards). */
+  /**
+   * Stops the machine and unmounts its root and what is mounted below it (its layer stays, for a
+   * look afterwards).
+   */
   @Override
   public void close() {
     stop(SHORT);
     parent.shutdownNow();
+    try {
+      for (Path point : Mounts.read().under(root)) {
+        if (!point.equals(root)) {
+          unmount(programs, point);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("cannot read this computer's mounts: {}; unmounting {} alone", e, root);
+    }
     unmount(programs, root);
   }
 

@@ -256,6 +256,48 @@ class FakeHostToolsTest {
     assertThat(missing.err()).contains("Unit file nope.service does not exist");
   }
 
+  @Test
+  void systemctlRefusesJobsSystemdRefusesAndRecordsTheRest() throws Exception {
+    Path units = host.root().resolve("etc/systemd/system");
+    Files.writeString(units.resolve("plain.service"), "[Service]\nExecStart=/bin/true\n");
+    Files.writeString(units.resolve("dropped.service"), "[Service]\nExecStart=/bin/true\n");
+    Files.createDirectories(units.resolve("dropped.service.d"));
+    Files.writeString(
+        units.resolve("dropped.service.d/10-reload.conf"), "[Service]\nExecReload=/bin/true\n");
+
+    Result noReload = run("systemctl", "reload", "plain.service");
+    assertThat(noReload.code()).isEqualTo(3);
+    assertThat(noReload.err())
+        .isEqualTo(
+            "Failed to reload plain.service: Job type reload is not applicable for unit"
+                + " plain.service.\n");
+    assertThat(run("systemctl", "restart", "plain.service").code()).isZero();
+    assertThat(run("systemctl", "reload", "dropped.service").code()).isZero();
+    Result unknown = run("systemctl", "restart", "nope.service");
+    assertThat(unknown.code()).isEqualTo(5);
+    assertThat(unknown.err())
+        .isEqualTo("Failed to restart nope.service: Unit nope.service not found.\n");
+    assertThat(run("systemctl", "stop", "nope.service").err())
+        .isEqualTo("Failed to stop nope.service: Unit nope.service not loaded.\n");
+    assertThat(run("systemctl", "mask", "plain.service").code()).isZero();
+    Result masked = run("systemctl", "restart", "plain.service");
+    assertThat(masked.code()).isEqualTo(1);
+    assertThat(masked.err())
+        .isEqualTo("Failed to restart plain.service: Unit plain.service is masked.\n");
+    // The image's units that policies name.
+    assertThat(run("systemctl", "restart", "chronyd.service").code()).isZero();
+    assertThat(run("systemctl", "restart", "coreos-update-ca-trust.service").code()).isZero();
+    assertThat(run("systemctl", "reload", "crio.service").code()).isZero();
+
+    assertThat(Files.readAllLines(host.root().resolve("var/lib/fakehost/service-actions")))
+        .containsExactly(
+            "restart plain.service",
+            "reload dropped.service",
+            "restart chronyd.service",
+            "restart coreos-update-ca-trust.service",
+            "reload crio.service");
+  }
+
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {"var/log", "var/lib/fakehost", "run/ocelot-fakehost", "run/systemd/transient"})

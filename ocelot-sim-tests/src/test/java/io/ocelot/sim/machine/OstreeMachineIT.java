@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hand: the real {@code ostree admin} stages an update inside, MCO's exact reboot command makes
  * ostree's own unit finalize it at shutdown (the {@code /etc} three-way merge included), and the
  * next boot is the new deployment with the old one as rollback; a staged deployment is undone by
- * undeploying it.
+ * undeploying it, a booted one by queueing the rollback from outside and rebooting.
  */
 class OstreeMachineIT {
   @TempDir static Path dir;
@@ -121,8 +121,35 @@ class OstreeMachineIT {
             .contains("Bootloader updated");
         assertThat(in(next, "journalctl", "--list-boots", "--no-pager").lines().count())
             .isEqualTo(3);
+
+        // A rollback queued from outside while it runs, as the boot loader's side does it.
+        sysroot.queueRollback();
+        assertThat(in(next, "ostree", "admin", "status"))
+            .contains(first.getFileName() + " (pending)");
+        in(next, "systemctl", "reboot");
+        await().atMost(Duration.ofSeconds(60)).until(() -> next.exitCode().isPresent());
       } finally {
         next.close();
+      }
+      assertThat(sysroot.defaultDeployment()).isEqualTo(first);
+      sysroot.mountDefault(root);
+      Machine back =
+          new Machine(
+              "ostree-it",
+              base,
+              root,
+              dir.resolve("layer"),
+              sysroot.binds(),
+              programs,
+              Clock.systemUTC());
+      try {
+        back.boot(BOOT);
+        assertThat(in(back, "ostree", "admin", "status"))
+            .contains("* os " + first.getFileName())
+            .contains(second.getFileName() + " (rollback)");
+        assertThat(run(back, "test", "-e", "/usr/share/ocelot/image").exitCode()).isEqualTo(1);
+      } finally {
+        back.close();
       }
     } finally {
       m.close();

@@ -225,7 +225,8 @@ public final class MachineBase {
     }
   }
 
-  private static String resource(String name) {
+  /** A resource of this package, as text. */
+  static String resource(String name) {
     try (InputStream in = MachineBase.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource io/ocelot/sim/machine/" + name);

@@ -195,6 +195,20 @@ public final class OstreeSysroot {
   }
 
   /**
+   * Queues the rollback deployment for the next boot, as {@code rpm-ostree rollback} does: the
+   * first two deployments swap. Done from this computer, the boot loader's side, with ostree's API
+   * ({@code ostree-rollback.py}); it works while the machine runs.
+   */
+  public void queueRollback() throws MachineException {
+    must(
+        "queue the rollback (needs Debian's python3-gi and gir1.2-ostree-1.0)",
+        "/usr/bin/python3",
+        "-c",
+        MachineBase.resource("ostree-rollback.py"),
+        sysroot.toString());
+  }
+
+  /**
    * Removes the sysroot: ostree makes each deployment's directory immutable ({@code chattr +i}),
    * which even root must lift before deleting it.
    */

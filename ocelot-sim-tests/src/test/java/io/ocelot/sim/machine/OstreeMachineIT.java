@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,29 +22,32 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OstreeMachineIT {
   @TempDir static Path dir;
+  static LocalPrograms programs = new LocalPrograms();
+  static Path base;
+  static OstreeSysroot sysroot;
+  static Path root;
 
   static final Duration BOOT = Duration.ofSeconds(120);
 
+  @BeforeAll
+  static void layOut() throws Exception {
+    base = TestMachines.base(programs);
+    sysroot = OstreeSysroot.create(dir.resolve("sysroot"), base, dir, programs);
+    root = dir.resolve("root");
+    Files.createDirectories(dir.resolve("layer"));
+  }
+
+  @AfterAll
+  static void remove() throws Exception {
+    if (sysroot != null) {
+      OstreeSysroot.remove(sysroot.path(), programs);
+    }
+  }
+
   @Test
   void anUpdateIsStagedFinalizedAtShutdownAndBootedNext() throws Exception {
-    LocalPrograms programs = new LocalPrograms();
-    Path base = TestMachines.base(programs);
-    OstreeSysroot sysroot = OstreeSysroot.create(dir.resolve("sysroot"), base, dir, programs);
-    Path root = dir.resolve("root");
     Path first = sysroot.defaultDeployment();
-    Machine m =
-        new Machine(
-            "ostree-it",
-            base,
-            root,
-            dir.resolve("layer"),
-            sysroot.binds(),
-            programs,
-            Clock.systemUTC());
-    try {
-      Files.createDirectories(dir.resolve("layer"));
-      sysroot.mountDefault(root);
-      m.boot(BOOT);
+    try (Machine m = bootDefault()) {
       assertThat(in(m, "ostree", "admin", "status")).contains("* os " + first.getFileName());
       // The node's root is the booted deployment, and its /var the stateroot's.
       assertThat(root.resolve("usr/lib/os-release")).exists();
@@ -77,84 +82,76 @@ class OstreeMachineIT {
                       .stdout()
                       .strip()
                       .equals("active"));
-      CommandResult reboot =
-          run(
-              m,
-              "systemd-run",
-              "--unit",
-              "machine-config-daemon-reboot",
-              "-p",
-              "Requires=ostree-finalize-staged.service",
-              "-p",
-              "After=ostree-finalize-staged.service",
-              "/bin/sh",
-              "-c",
-              "systemctl reboot");
-      assertThat(reboot.exitCode()).as(reboot.stderrTail()).isZero();
-      await().atMost(Duration.ofSeconds(60)).until(() -> m.exitCode().isPresent());
-      assertThat(m.exitCode()).hasValue(Machine.REBOOTED);
-      m.close();
-
-      // The boot loader's view: the new deployment is the default, with the hand edit merged.
-      Path second = sysroot.defaultDeployment();
-      assertThat(second).isNotEqualTo(first);
-      assertThat(second.resolve("etc/ocelot-hand-edit")).hasContent("kept");
-      sysroot.mountDefault(root);
-      Machine next =
-          new Machine(
-              "ostree-it",
-              base,
-              root,
-              dir.resolve("layer"),
-              sysroot.binds(),
-              programs,
-              Clock.systemUTC());
-      try {
-        next.boot(BOOT);
-        String status = in(next, "ostree", "admin", "status");
-        assertThat(status)
-            .contains("* os " + second.getFileName())
-            .contains(first.getFileName() + " (rollback)");
-        assertThat(in(next, "cat", "/usr/share/ocelot/image"))
-            .isEqualTo("quay.io/example/os@sha256:1");
-        assertThat(in(next, "journalctl", "-b", "-1", "-u", "ostree-finalize-staged.service"))
-            .contains("Bootloader updated");
-        assertThat(in(next, "journalctl", "--list-boots", "--no-pager").lines().count())
-            .isEqualTo(3);
-
-        // A rollback queued from outside while it runs, as the boot loader's side does it.
-        sysroot.queueRollback();
-        assertThat(in(next, "ostree", "admin", "status"))
-            .contains(first.getFileName() + " (pending)");
-        in(next, "systemctl", "reboot");
-        await().atMost(Duration.ofSeconds(60)).until(() -> next.exitCode().isPresent());
-      } finally {
-        next.close();
-      }
-      assertThat(sysroot.defaultDeployment()).isEqualTo(first);
-      sysroot.mountDefault(root);
-      Machine back =
-          new Machine(
-              "ostree-it",
-              base,
-              root,
-              dir.resolve("layer"),
-              sysroot.binds(),
-              programs,
-              Clock.systemUTC());
-      try {
-        back.boot(BOOT);
-        assertThat(in(back, "ostree", "admin", "status"))
-            .contains("* os " + first.getFileName())
-            .contains(second.getFileName() + " (rollback)");
-        assertThat(run(back, "test", "-e", "/usr/share/ocelot/image").exitCode()).isEqualTo(1);
-      } finally {
-        back.close();
-      }
-    } finally {
-      m.close();
-      OstreeSysroot.remove(sysroot.path(), programs);
+      in(
+          m,
+          "systemd-run",
+          "--unit",
+          "machine-config-daemon-reboot",
+          "-p",
+          "Requires=ostree-finalize-staged.service",
+          "-p",
+          "After=ostree-finalize-staged.service",
+          "/bin/sh",
+          "-c",
+          "systemctl reboot");
+      awaitReboot(m);
     }
+
+    // The boot loader's view: the new deployment is the default, with the hand edit merged.
+    Path second = sysroot.defaultDeployment();
+    assertThat(second).isNotEqualTo(first);
+    assertThat(second.resolve("etc/ocelot-hand-edit")).hasContent("kept");
+    try (Machine m = bootDefault()) {
+      assertThat(in(m, "ostree", "admin", "status"))
+          .contains("* os " + second.getFileName())
+          .contains(first.getFileName() + " (rollback)");
+      assertThat(in(m, "cat", "/usr/share/ocelot/image")).isEqualTo("quay.io/example/os@sha256:1");
+      assertThat(in(m, "journalctl", "-b", "-1", "-u", "ostree-finalize-staged.service"))
+          .contains("Bootloader updated");
+      assertThat(in(m, "journalctl", "--list-boots", "--no-pager").lines().count())
+          .as("a header and two boots")
+          .isEqualTo(3);
+
+      // A rollback queued from outside while it runs, as the boot loader's side does it.
+      sysroot.queueRollback();
+      assertThat(in(m, "ostree", "admin", "status")).contains(first.getFileName() + " (pending)");
+      in(m, "systemctl", "reboot");
+      awaitReboot(m);
+    }
+
+    assertThat(sysroot.defaultDeployment()).isEqualTo(first);
+    try (Machine m = bootDefault()) {
+      assertThat(in(m, "ostree", "admin", "status"))
+          .contains("* os " + first.getFileName())
+          .contains(second.getFileName() + " (rollback)");
+      assertThat(run(m, "test", "-e", "/usr/share/ocelot/image").exitCode()).isEqualTo(1);
+    }
+  }
+
+  /** What the boot loader boots: the default entry's deployment at the root, a new run. */
+  static Machine bootDefault() throws Exception {
+    sysroot.mountDefault(root);
+    Machine m =
+        new Machine(
+            "ostree-it",
+            base,
+            root,
+            dir.resolve("layer"),
+            sysroot.binds(),
+            programs,
+            Clock.systemUTC());
+    try {
+      m.boot(BOOT);
+      return m;
+    } catch (Exception | AssertionError e) {
+      m.close();
+      throw e;
+    }
+  }
+
+  static void awaitReboot(Machine m) {
+    await().atMost(Duration.ofSeconds(60)).until(() -> m.exitCode().isPresent());
+    assertThat(m.exitCode()).hasValue(Machine.REBOOTED);
   }
 
   static CommandResult run(Machine m, String... argv) {

@@ -32,7 +32,8 @@ class OstreeMachineIT {
   @BeforeAll
   static void layOut() throws Exception {
     base = TestMachines.base(programs);
-    sysroot = OstreeSysroot.create(dir.resolve("sysroot"), base, dir, programs);
+    sysroot =
+        OstreeSysroot.create(dir.resolve("sysroot"), OstreeBase.ensure(base, programs), programs);
     root = dir.resolve("root");
     Files.createDirectories(dir.resolve("layer"));
   }

@@ -80,40 +80,49 @@ public final class OstreeSysroot {
   }
 
   /**
-   * Lays out a sysroot at {@code sysroot} whose one deployment is {@code base} (a machine base's
-   * root, copied to {@code scratch} and made a tree ostree takes), and seeds its stateroot's {@code
-   * /var} from the base's.
+   * Lays out a sysroot at {@code sysroot} whose one deployment is the base's commit, pulled from
+   * its repo (hard links), and seeds its stateroot's {@code /var}.
    */
-  public static OstreeSysroot create(Path sysroot, Path base, Path scratch, Programs programs)
+  public static OstreeSysroot create(Path sysroot, OstreeBase base, Programs programs)
       throws MachineException {
+    requireOstree(programs);
     OstreeSysroot s = new OstreeSysroot(sysroot, programs);
-    if (!programs.run(Command.of("ostree", List.of("--version")).withTimeout(LONG)).ok()) {
-      throw new MachineException(
-          "ostree is not installed on this computer; it lays out the machine's sysroot"
-              + " (Debian: apt-get install ostree)");
-    }
-    Path tree = scratch.resolve("tree");
-    s.must("copy the base", "cp", "-a", base.toString(), tree.toString());
     try {
-      prepare(tree);
       Files.createDirectories(sysroot);
     } catch (IOException e) {
-      throw new MachineException("cannot make an ostree tree of " + base + ": " + e, e);
+      throw new MachineException("cannot make " + sysroot + ": " + e, e);
     }
     s.must("init the sysroot", "ostree", "admin", "init-fs", sysroot.toString());
     s.must("init its stateroot", "ostree", "admin", "os-init", "--sysroot=" + sysroot, OS);
     s.must(
-        "commit the base",
+        "pull the base",
         "ostree",
         "--repo=" + sysroot.resolve("ostree/repo"),
-        "commit",
-        "--branch=" + BASE_REF,
-        "--subject=base",
-        "--tree=dir=" + tree);
-    s.must("seed /var", "cp", "-a", scratch.resolve("var.seed") + "/.", s.var().toString());
+        "pull-local",
+        base.repo().toString(),
+        BASE_REF);
+    s.must("seed /var", "cp", "-a", base.varSeed() + "/.", s.var().toString());
     s.must("deploy", "ostree", "admin", "deploy", "--sysroot=" + sysroot, "--os=" + OS, BASE_REF);
-    s.must("remove the copy", "rm", "-rf", tree.toString(), scratch.resolve("var.seed").toString());
     return s;
+  }
+
+  /** Fails in one line where this computer has no ostree. */
+  static void requireOstree(Programs programs) throws MachineException {
+    if (!programs.run(Command.of("ostree", List.of("--version")).withTimeout(LONG)).ok()) {
+      throw new MachineException(
+          "ostree is not installed on this computer; it lays out the machines' sysroots"
+              + " (Debian: apt-get install ostree)");
+    }
+  }
+
+  /** What {@link #prepare} adds to a base: its identity for the cache ({@link OstreeBase}). */
+  static List<String> treeRecipe() {
+    return List.of(
+        "etc to usr/etc, var aside, api dirs emptied, sysroot and its link: 1",
+        KERNEL,
+        FINALIZE_SERVICE,
+        FINALIZE_PATH,
+        BOOTED_SERVICE);
   }
 
   /**

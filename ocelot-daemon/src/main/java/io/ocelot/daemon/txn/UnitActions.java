@@ -6,8 +6,10 @@ import io.ocelot.daemon.host.FileState;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.Systemd;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -118,6 +120,11 @@ final class UnitActions {
             paths.add(unitPath(previous.name()));
           }
           previous.dropins().forEach(d -> paths.add(dropinPath(previous.name(), d.name())));
+          // As for files: what the image ships in /usr/etc comes back instead of going.
+          Map<String, Optional<FileState>> image = new LinkedHashMap<>();
+          for (String p : paths) {
+            image.put(p, FileActions.imageDefault(host.files(), p));
+          }
           return Action.Prepared.of(
               restorations(host, previous.name(), paths),
               Optional.empty(),
@@ -126,8 +133,12 @@ final class UnitActions {
                     && host.systemd().isEnabled(previous.name()) == Systemd.Enablement.ENABLED) {
                   host.systemd().disable(List.of(previous.name()));
                 }
-                for (String p : paths) {
-                  host.files().delete(p);
+                for (Map.Entry<String, Optional<FileState>> p : image.entrySet()) {
+                  if (p.getValue().isPresent()) {
+                    host.files().restore(p.getKey(), p.getValue());
+                  } else {
+                    host.files().delete(p.getKey());
+                  }
                 }
                 host.systemd().daemonReload();
               });

@@ -16,12 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A file a config stops managing: gone, unless the image ships it in {@code /usr/etc} (an ostree
- * image's own {@code /etc}), when the image's version comes back; a failed reboot puts the config's
- * version back either way.
+ * A file or unit a config stops managing: gone, unless the image ships it in {@code /usr/etc} (an
+ * ostree image's own {@code /etc}), when the image's version comes back; a failed reboot puts the
+ * config's version back either way.
  */
 class ImageDefaultsTest {
   static final String IMAGE_CHRONY = "pool image.example.com iburst\n";
+  static final String IMAGE_UNIT = "[Service]\nExecStart=/bin/true\n";
 
   @TempDir Path dir;
 
@@ -32,6 +33,8 @@ class ImageDefaultsTest {
           IgnitionBuilder.v3()
               .file("/etc/chrony.conf", "pool a.example.com\n")
               .file("/etc/ocelot/extra.conf", "x\n")
+              .unit("shipped.service", "[Service]\nExecStart=/bin/false\n", null)
+              .dropin("shipped.service", "10-nice.conf", "[Service]\nNice=5\n")
               .build(),
           BASE);
   static final MachineConfig WITHOUT =
@@ -43,6 +46,9 @@ class ImageDefaultsTest {
     Files.createDirectories(image.getParent());
     Files.writeString(image, IMAGE_CHRONY);
     Files.setPosixFilePermissions(image, PosixFilePermissions.fromString("rw-r-----"));
+    Path unit = h.root.resolve("usr/etc/systemd/system/shipped.service");
+    Files.createDirectories(unit.getParent());
+    Files.writeString(unit, IMAGE_UNIT);
     h.settle(WITH, Optional.empty());
     assertThat(h.root.resolve("etc/chrony.conf")).hasContent("pool a.example.com");
     return h;
@@ -70,6 +76,9 @@ class ImageDefaultsTest {
                 Files.getPosixFilePermissions(h.root.resolve("etc/chrony.conf"))))
         .isEqualTo("rw-r-----");
     assertThat(h.root.resolve("etc/ocelot/extra.conf")).doesNotExist();
+    // A unit the image ships in /usr/etc comes back too; the config's drop-in goes.
+    assertThat(h.root.resolve("etc/systemd/system/shipped.service")).hasContent(IMAGE_UNIT.strip());
+    assertThat(h.root.resolve("etc/systemd/system/shipped.service.d/10-nice.conf")).doesNotExist();
   }
 
   @Test

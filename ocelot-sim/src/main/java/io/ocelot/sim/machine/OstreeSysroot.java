@@ -11,10 +11,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A machine's ostree sysroot: its base committed and deployed with Debian's ostree, booted the way
- * a boot loader boots one — the default entry's deployment is the machine's root, the stateroot's
- * {@code /var} its {@code /var}. Inside, the real {@code ostree admin} stages, finalizes at
- * shutdown (ostree's own units) and undeploys; docs/simulator.md tells what was measured.
+ * A machine's ostree sysroot: its base's commit ({@link OstreeBase}) pulled and deployed with
+ * Debian's ostree, booted the way a boot loader boots one — the default entry's deployment is the
+ * machine's root, the stateroot's {@code /var} its {@code /var}. Inside, the real {@code ostree
+ * admin} stages, finalizes at shutdown (ostree's own units) and undeploys; docs/simulator.md tells
+ * what was measured.
  */
 public final class OstreeSysroot {
   public static final String OS = "os";

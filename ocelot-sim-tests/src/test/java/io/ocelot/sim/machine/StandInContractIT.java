@@ -193,6 +193,7 @@ class StandInContractIT {
     // running unit that can reload, one that cannot, a masked one and one that does not exist.
     List<String> script =
         List.of(
+            "stop contract-hidden.service",
             "start contract-svc.service",
             "reload contract-svc.service",
             "restart contract-svc.service",

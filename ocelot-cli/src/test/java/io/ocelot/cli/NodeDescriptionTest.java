@@ -3,6 +3,8 @@ package io.ocelot.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.ocelot.api.model.MachineConfigNode;
 import io.ocelot.api.node.NodeAnnotations;
 import java.time.Instant;
 import java.util.Optional;
@@ -10,6 +12,22 @@ import org.junit.jupiter.api.Test;
 
 class NodeDescriptionTest {
   static final Instant NOW = Instant.parse("2026-12-04T12:00:00Z");
+
+  /** worker-1's MachineConfigNode, desired rendered-worker-2, with this {@code status:} YAML. */
+  static MachineConfigNode worker1(String status) {
+    return Serialization.unmarshal(
+        """
+        apiVersion: machineconfiguration.openshift.io/v1
+        kind: MachineConfigNode
+        metadata: {name: worker-1}
+        spec:
+          node: {name: worker-1}
+          pool: {name: worker}
+          configVersion: {desired: rendered-worker-2}
+        """
+            + status,
+        MachineConfigNode.class);
+  }
 
   @Test
   void agesReadAsKubectlPrintsThem() {
@@ -40,23 +58,15 @@ class NodeDescriptionTest {
 
   @Test
   void pinnedImageSetsAreListedWithTheirLastFailure() {
-    io.ocelot.api.model.MachineConfigNode mcn =
-        io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+    MachineConfigNode mcn =
+        worker1(
             """
-            apiVersion: machineconfiguration.openshift.io/v1
-            kind: MachineConfigNode
-            metadata: {name: worker-1}
-            spec:
-              node: {name: worker-1}
-              pool: {name: worker}
-              configVersion: {desired: rendered-worker-2}
             status:
               pinnedImageSets:
               - {name: base, currentGeneration: 3, desiredGeneration: 3}
               - {name: tools, currentGeneration: 1, desiredGeneration: 2, lastFailedGeneration: 2,
                  lastFailedGenerationError: "storage available is less than minimum required"}
-            """,
-            io.ocelot.api.model.MachineConfigNode.class);
+            """);
     String text =
         NodeDescription.render(
             new NodeBuilder().withNewMetadata().withName("worker-1").endMetadata().build(),
@@ -75,16 +85,9 @@ class NodeDescriptionTest {
   void theLatestFailureOfAStillDegradedNodeIsTheTimelinesLastLine() {
     // NodeDegraded went True at the first failure and stayed True through the retries: its
     // transition time is the first failure's, its message the third's.
-    io.ocelot.api.model.MachineConfigNode mcn =
-        io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+    MachineConfigNode mcn =
+        worker1(
             """
-            apiVersion: machineconfiguration.openshift.io/v1
-            kind: MachineConfigNode
-            metadata: {name: worker-1}
-            spec:
-              node: {name: worker-1}
-              pool: {name: worker}
-              configVersion: {desired: rendered-worker-2}
             status:
               conditions:
               - {type: UpdatePrepared, status: "True", reason: Prepared, message: prepared,
@@ -94,8 +97,7 @@ class NodeDescriptionTest {
               - {type: NodeDegraded, status: "True", reason: RebootFailed,
                  message: "attempt 3: reboot command failed",
                  lastTransitionTime: "2026-12-04T11:41:00.500Z"}
-            """,
-            io.ocelot.api.model.MachineConfigNode.class);
+            """);
     Instant thirdFailure = Instant.parse("2026-12-04T11:58:00Z");
     io.ocelot.daemon.txn.Target r1 =
         new io.ocelot.daemon.txn.Target("rendered-worker-1", Optional.empty());

@@ -61,6 +61,7 @@ public final class Machine implements AutoCloseable {
   private final ExecutorService parent;
   private Process process;
   private Duration lastBoot = Duration.ZERO;
+  private MachineCgroups cgroups;
 
   /**
    * {@code root}: where the machine's root is mounted (the node's host root); {@code layer}: its
@@ -119,6 +120,21 @@ public final class Machine implements AutoCloseable {
         "cannot mount its root");
   }
 
+  /** The machine's control groups, made at its first boot (see {@link MachineCgroups}). */
+  private MachineCgroups ownCgroups() throws MachineException {
+    if (cgroups == null) {
+      try {
+        MachineCgroups made =
+            MachineCgroups.read(name + "-" + Integer.toHexString(root.hashCode()));
+        made.create();
+        cgroups = made;
+      } catch (IOException e) {
+        throw new MachineException("machine " + name + ": cannot make its control groups: " + e, e);
+      }
+    }
+    return cgroups;
+  }
+
   /**
    * Starts the machine and waits until its systemd has finished starting up ({@code systemctl
    * is-system-running --wait}). A unit that failed leaves it {@code degraded}, which is up: the
@@ -140,9 +156,10 @@ public final class Machine implements AutoCloseable {
                 "--console=passive"));
     binds.forEach(b -> argv.add(b.option()));
     argv.add("--boot");
+    List<String> inGroups = ownCgroups().enter(argv);
     Instant started = clock.instant();
     try {
-      process = parent.submit(() -> programs.start(argv, layer.resolve("console.log"))).get();
+      process = parent.submit(() -> programs.start(inGroups, layer.resolve("console.log"))).get();
     } catch (ExecutionException e) {
       throw new MachineException(
           "machine " + name + ": cannot start systemd-nspawn: " + e.getCause());
@@ -353,6 +370,17 @@ public final class Machine implements AutoCloseable {
       LOG.warn("cannot read this computer's mounts: {}; unmounting {} alone", e, root);
     }
     unmount(programs, root);
+    removeCgroups();
+  }
+
+  private synchronized void removeCgroups() {
+    if (cgroups != null) {
+      try {
+        cgroups.remove();
+      } catch (IOException e) {
+        LOG.warn("machine {}: cannot remove its control groups: {}", name, e.toString());
+      }
+    }
   }
 
   /**

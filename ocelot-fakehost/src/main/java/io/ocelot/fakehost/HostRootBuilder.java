@@ -65,6 +65,7 @@ public final class HostRootBuilder {
   static final String CHRONY_UNIT = "usr/lib/systemd/system/chronyd.service";
 
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
+  private static final String OSTREE_RESOURCES = "/io/ocelot/fakehost/ostree/";
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
 
   /** The image's own health check, which fails while {@link FakeHost#failHealth} says so. */
@@ -151,6 +152,22 @@ public final class HostRootBuilder {
     }
   }
 
+  /**
+   * The image tools of a root booted from a real ostree sysroot, laid out in this builder's
+   * directory as a layer to commit on top of the base: {@code rpm-ostree} over ostree's own
+   * deployments ({@code ostree admin}) and the stand-ins' library it pulls through.
+   */
+  public void buildOstreeLayer() {
+    try {
+      install(OSTREE_RESOURCES, "usr/bin/rpm-ostree", true);
+      for (String file : FILES) {
+        install(file, false);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lay out the ostree image tools in " + root, e);
+    }
+  }
+
   /** The stand-ins' library, the image's health check, ostree's unit and the deployments. */
   private FakeHost imageParts() throws IOException {
     for (String file : FILES) {
@@ -226,11 +243,15 @@ public final class HostRootBuilder {
   }
 
   private void install(String relative, boolean executable) throws IOException {
+    install(RESOURCES, relative, executable);
+  }
+
+  private void install(String resources, String relative, boolean executable) throws IOException {
     Path target = root.resolve(relative);
     Files.createDirectories(target.getParent());
-    try (InputStream in = HostRootBuilder.class.getResourceAsStream(RESOURCES + relative)) {
+    try (InputStream in = HostRootBuilder.class.getResourceAsStream(resources + relative)) {
       if (in == null) {
-        throw new IOException("missing resource " + RESOURCES + relative);
+        throw new IOException("missing resource " + resources + relative);
       }
       Files.write(target, in.readAllBytes());
     }

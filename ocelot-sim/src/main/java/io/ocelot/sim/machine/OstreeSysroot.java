@@ -2,6 +2,7 @@ package io.ocelot.sim.machine;
 
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.RpmOstreeImages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -20,6 +21,12 @@ import java.util.List;
 public final class OstreeSysroot {
   public static final String OS = "os";
   public static final String BASE_REF = OS + "/base";
+
+  /** The node's image: the base with the image's own parts (the stand-ins it carries). */
+  public static final String IMAGE_REF = OS + "/image";
+
+  /** Where an image names itself (the ostree-backed rpm-ostree stand-in writes it too). */
+  public static final String IMAGE_FILE = "usr/lib/ocelot/image";
 
   /** ostree's unit, in its words: at shutdown, the staged deployment becomes the default. */
   static final String FINALIZE_SERVICE =
@@ -202,6 +209,50 @@ public final class OstreeSysroot {
     }
     must("bind the deployment", "mount", "--bind", deployment.toString(), root.toString());
     must("bind /var", "mount", "--bind", var().toString(), root.resolve("var").toString());
+  }
+
+  /**
+   * Commits {@code layer} on top of the base as the OS image {@code image} and makes its deployment
+   * the only one: what a node booted from an image has. As on the image the deployment's origin
+   * names the image (rpm-ostree's {@code container-image-reference}) and {@code
+   * /usr/lib/ocelot/image} says it, as every image the stand-in rebases to does.
+   */
+  public void deployImage(Path layer, String image) throws MachineException {
+    Path origin = sysroot.resolve("image.origin");
+    try {
+      Files.createDirectories(layer.resolve(IMAGE_FILE).getParent());
+      Files.writeString(layer.resolve(IMAGE_FILE), image + "\n");
+      Files.writeString(
+          origin,
+          "[origin]\ncontainer-image-reference=" + RpmOstreeImages.TRANSPORT + image + "\n");
+    } catch (IOException e) {
+      throw new MachineException("cannot lay out the image " + image + ": " + e, e);
+    }
+    must(
+        "commit the image " + image,
+        "ostree",
+        "--repo=" + sysroot.resolve("ostree/repo"),
+        "commit",
+        "--branch=" + IMAGE_REF,
+        "--subject=" + image,
+        "--add-metadata-string=ocelot.image=" + image,
+        "--tree=ref=" + BASE_REF,
+        "--tree=dir=" + layer);
+    must(
+        "deploy the image",
+        "ostree",
+        "admin",
+        "deploy",
+        "--sysroot=" + sysroot,
+        "--os=" + OS,
+        "--origin-file=" + origin,
+        IMAGE_REF);
+    try {
+      Files.delete(origin);
+    } catch (IOException e) {
+      throw new MachineException("cannot remove " + origin + ": " + e, e);
+    }
+    must("drop the base's deployment", "ostree", "admin", "undeploy", "--sysroot=" + sysroot, "1");
   }
 
   /**

@@ -1,0 +1,137 @@
+package io.ocelot.sim.machine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.ocelot.daemon.host.Deployment;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostStatus;
+import io.ocelot.daemon.host.Rebooter;
+import io.ocelot.daemon.host.RpmOstreeImages;
+import io.ocelot.fakehost.HostRootBuilder;
+import io.ocelot.sim.TestFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The daemon's own rpm-ostree port ({@link RpmOstreeImages}) on a machine booted from a real ostree
+ * sysroot, through the ostree-backed rpm-ostree stand-in: staging, discarding, kernel arguments and
+ * the boot into a new image are ostree's deployments, not files of a stand-in.
+ */
+class OstreeImagesIT {
+  static final String BASE_IMAGE = "quay.io/ocelot/node@sha256:" + "1".repeat(64);
+  static final String NEW_IMAGE = "quay.io/ocelot/node@sha256:" + "2".repeat(64);
+  static final String GONE_IMAGE = "quay.io/ocelot/node@sha256:" + "9".repeat(64);
+
+  @TempDir static Path dir;
+  static LocalPrograms programs = new LocalPrograms();
+  static Path base;
+  static OstreeSysroot sysroot;
+  static Path root;
+
+  @BeforeAll
+  static void layOut() throws Exception {
+    base = TestMachines.base(programs);
+    sysroot =
+        OstreeSysroot.create(dir.resolve("sysroot"), OstreeBase.ensure(base, programs), programs);
+    Path layer = dir.resolve("image-layer");
+    HostRootBuilder.at(layer).buildOstreeLayer();
+    sysroot.deployImage(layer, BASE_IMAGE);
+    root = dir.resolve("root");
+    Files.createDirectories(dir.resolve("layer"));
+  }
+
+  @AfterAll
+  static void remove() throws Exception {
+    if (sysroot != null) {
+      OstreeSysroot.remove(sysroot.path(), programs);
+    }
+  }
+
+  @Test
+  void theDaemonsRpmOstreeStagesDiscardsAndBootsRealDeployments() throws Exception {
+    Path first = sysroot.defaultDeployment();
+    try (Machine m = bootDefault()) {
+      RpmOstreeImages images = new RpmOstreeImages(m.commands());
+      HostStatus start = images.status();
+      assertThat(start.booted().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(start.booted().map(Deployment::checksum).orElseThrow())
+          .isEqualTo(first.getFileName().toString().replaceAll("\\.[0-9]+$", ""));
+      assertThat(start.staged()).isEmpty();
+      assertThat(start.rollback()).isEmpty();
+      assertThat(images.kernelArguments()).isEmpty();
+
+      // A pull that fails is the registry's words; nothing is staged.
+      TestFiles.write(sysroot.var().resolve("lib/fakehost/faults/unpullable"), GONE_IMAGE + "\n");
+      assertThatThrownBy(() -> images.stage(GONE_IMAGE))
+          .isInstanceOf(HostException.class)
+          .hasMessageContaining("manifest unknown");
+      assertThat(images.status().staged()).isEmpty();
+
+      // Staged, then discarded as the undo of staging does.
+      images.stage(NEW_IMAGE);
+      assertThat(images.status().staged().map(Deployment::image)).hasValue(NEW_IMAGE);
+      images.discardStaged();
+      assertThat(images.status().staged()).isEmpty();
+      assertThat(images.status().booted().map(Deployment::image)).hasValue(BASE_IMAGE);
+
+      // Staged again with kernel arguments on top: one staged deployment carries both.
+      images.stage(NEW_IMAGE);
+      images.changeKernelArguments(List.of(), List.of("nosmt", "ocelot.note=\"a b\""));
+      HostStatus staged = images.status();
+      assertThat(staged.staged().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(images.kernelArguments()).containsExactly("nosmt", "ocelot.note=\"a b\"");
+      assertThatThrownBy(() -> images.stage(NEW_IMAGE))
+          .isInstanceOf(HostException.class)
+          .hasMessageContaining("Old and new refs are equal");
+
+      assertThat(m.commands().run(Rebooter.command("ocelot test")).exitCode()).isZero();
+      await().atMost(Duration.ofSeconds(60)).until(() -> m.exitCode().isPresent());
+      assertThat(m.exitCode()).hasValue(Machine.REBOOTED);
+    }
+
+    // ostree finalized the staged deployment at shutdown: the boot loader boots it.
+    assertThat(sysroot.defaultDeployment()).isNotEqualTo(first);
+    assertThat(sysroot.defaultDeployment().resolve(OstreeSysroot.IMAGE_FILE)).hasContent(NEW_IMAGE);
+    try (Machine m = bootDefault()) {
+      RpmOstreeImages images = new RpmOstreeImages(m.commands());
+      HostStatus after = images.status();
+      assertThat(after.booted().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(after.rollback().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(after.staged()).isEmpty();
+      assertThat(images.kernelArguments()).containsExactly("nosmt", "ocelot.note=\"a b\"");
+
+      images.cleanupRollback();
+      assertThat(images.status().rollback()).isEmpty();
+      assertThat(images.status().booted().map(Deployment::image)).hasValue(NEW_IMAGE);
+    }
+  }
+
+  static Machine bootDefault() throws Exception {
+    sysroot.mountDefault(root);
+    Machine m =
+        new Machine(
+            "ostree-images",
+            base,
+            root,
+            dir.resolve("layer"),
+            sysroot.binds(),
+            programs,
+            Clock.systemUTC());
+    try {
+      m.boot(Duration.ofSeconds(120));
+      return m;
+    } catch (Exception | AssertionError e) {
+      m.close();
+      throw e;
+    }
+  }
+}

@@ -66,6 +66,24 @@ public final class HostRootBuilder {
 
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final String OSTREE_RESOURCES = "/io/ocelot/fakehost/ostree/";
+  private static final String OSTREE_ROLLBACK = "usr/lib/fakehost/ostree-rollback.py";
+
+  /**
+   * The script that queues an ostree sysroot's rollback deployment (its argument: the sysroot), for
+   * the boot loader's side to run from outside a machine.
+   */
+  public static String ostreeRollbackScript() {
+    try (InputStream in =
+        HostRootBuilder.class.getResourceAsStream(OSTREE_RESOURCES + OSTREE_ROLLBACK)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + OSTREE_RESOURCES + OSTREE_ROLLBACK);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static final List<String> FILES = List.of("usr/lib/fakehost/lib.sh");
 
   /** The image's own health check, which fails while {@link FakeHost#failHealth} says so. */
@@ -160,6 +178,7 @@ public final class HostRootBuilder {
   public void buildOstreeLayer() {
     try {
       install(OSTREE_RESOURCES, "usr/bin/rpm-ostree", true);
+      install(OSTREE_RESOURCES, OSTREE_ROLLBACK, false);
       for (String file : FILES) {
         install(file, false);
       }

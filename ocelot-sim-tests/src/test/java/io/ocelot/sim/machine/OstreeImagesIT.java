@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The daemon's own rpm-ostree port ({@link RpmOstreeImages}) on a machine booted from a real ostree
- * sysroot, through the ostree-backed rpm-ostree stand-in: staging, discarding, kernel arguments and
- * the boot into a new image are ostree's deployments, not files of a stand-in.
+ * sysroot, through the ostree-backed rpm-ostree stand-in: staging, discarding, kernel arguments,
+ * the boot into a new image and the rollback out of it are ostree's deployments, not files of a
+ * stand-in.
  */
 class OstreeImagesIT {
   static final String BASE_IMAGE = "quay.io/ocelot/node@sha256:" + "1".repeat(64);
@@ -109,9 +110,25 @@ class OstreeImagesIT {
       assertThat(after.staged()).isEmpty();
       assertThat(images.kernelArguments()).containsExactly("nosmt", "ocelot.note=\"a b\"");
 
+      // Back to the old deployment, as a rollback after a failed boot does: ostree's order swaps.
+      images.queueRollback();
+      assertThat(images.status().rollbackQueued()).isTrue();
+      assertThat(m.commands().run(Rebooter.command("ocelot test rollback")).exitCode()).isZero();
+      await().atMost(Duration.ofSeconds(60)).until(() -> m.exitCode().isPresent());
+      assertThat(m.exitCode()).hasValue(Machine.REBOOTED);
+    }
+
+    assertThat(sysroot.defaultDeployment()).isEqualTo(first);
+    try (Machine m = bootDefault()) {
+      RpmOstreeImages images = new RpmOstreeImages(m.commands());
+      HostStatus back = images.status();
+      assertThat(back.booted().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(back.rollback().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(images.kernelArguments()).isEmpty();
+
       images.cleanupRollback();
       assertThat(images.status().rollback()).isEmpty();
-      assertThat(images.status().booted().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(images.status().booted().map(Deployment::image)).hasValue(BASE_IMAGE);
     }
   }
 

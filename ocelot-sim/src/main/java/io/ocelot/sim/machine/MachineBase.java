@@ -31,9 +31,20 @@ import java.util.stream.Stream;
 public final class MachineBase {
   static final String SUITE = "bookworm";
 
-  /** What a node needs beyond minbase: an init system, D-Bus, shadow-utils, ostree, ps. */
+  /**
+   * What a node needs beyond minbase: an init system, D-Bus, shadow-utils, ostree, ps, and ostree's
+   * API for Python (the rpm-ostree stand-in's rollback on a machine booted from ostree).
+   */
   static final List<String> PACKAGES =
-      List.of("systemd", "systemd-sysv", "dbus", "passwd", "ostree", "procps");
+      List.of(
+          "systemd",
+          "systemd-sysv",
+          "dbus",
+          "passwd",
+          "ostree",
+          "procps",
+          "python3-gi",
+          "gir1.2-ostree-1.0");
 
   public static final String DEFAULT_MIRROR = "http://deb.debian.org/debian";
 
@@ -225,8 +236,7 @@ public final class MachineBase {
     }
   }
 
-  /** A resource of this package, as text. */
-  static String resource(String name) {
+  private static String resource(String name) {
     try (InputStream in = MachineBase.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource io/ocelot/sim/machine/" + name);

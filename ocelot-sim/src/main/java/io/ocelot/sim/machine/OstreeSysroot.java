@@ -3,6 +3,7 @@ package io.ocelot.sim.machine;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.RpmOstreeImages;
+import io.ocelot.fakehost.HostRootBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -265,7 +266,7 @@ public final class OstreeSysroot {
         "queue the rollback (needs Debian's python3-gi and gir1.2-ostree-1.0)",
         "/usr/bin/python3",
         "-c",
-        MachineBase.resource("ostree-rollback.py"),
+        HostRootBuilder.ostreeRollbackScript(),
         sysroot.toString());
   }
 

@@ -1,6 +1,8 @@
 # Queues the rollback deployment for the next boot, as rpm-ostree rollback does: the first two
-# deployments swap places. ostree 2022.7 has no command for it (set-default came later), so this
-# uses ostree's API through GObject introspection. Argument: the sysroot.
+# deployments swap places (run again, they swap back). ostree 2022.7 has no command for it
+# (set-default came later), so this uses ostree's API through GObject introspection (python3-gi,
+# gir1.2-ostree-1.0). Argument: the sysroot. Run by the ostree-backed rpm-ostree inside a machine,
+# and by the simulator from outside (the boot loader's side).
 import sys
 
 import gi

@@ -172,12 +172,14 @@ public final class HostRootBuilder {
 
   /**
    * The image tools of a root booted from a real ostree sysroot, laid out in this builder's
-   * directory as a layer to commit on top of the base: {@code rpm-ostree} over ostree's own
-   * deployments ({@code ostree admin}) and the stand-ins' library it pulls through.
+   * directory as a layer to commit on top of the base: {@code rpm-ostree} and {@code bootc} over
+   * ostree's own deployments ({@code ostree admin}) and the stand-ins' library they pull through.
    */
   public void buildOstreeLayer() {
     try {
       install(OSTREE_RESOURCES, "usr/bin/rpm-ostree", true);
+      install(OSTREE_RESOURCES, "usr/bin/bootc", true);
+      install(OSTREE_RESOURCES, "usr/lib/fakehost/ostree.sh", false);
       install(OSTREE_RESOURCES, OSTREE_ROLLBACK, false);
       for (String file : FILES) {
         install(file, false);

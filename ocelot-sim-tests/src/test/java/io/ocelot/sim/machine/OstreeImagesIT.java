@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.ocelot.daemon.host.BootcImages;
 import io.ocelot.daemon.host.Deployment;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostStatus;
@@ -16,8 +17,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,17 +32,23 @@ import org.junit.jupiter.api.io.TempDir;
 class OstreeImagesIT {
   static final String BASE_IMAGE = "quay.io/ocelot/node@sha256:" + "1".repeat(64);
   static final String NEW_IMAGE = "quay.io/ocelot/node@sha256:" + "2".repeat(64);
+  static final String THIRD_IMAGE = "quay.io/ocelot/node@sha256:" + "3".repeat(64);
   static final String GONE_IMAGE = "quay.io/ocelot/node@sha256:" + "9".repeat(64);
 
-  @TempDir static Path dir;
+  @TempDir Path dir;
   static LocalPrograms programs = new LocalPrograms();
   static Path base;
-  static OstreeSysroot sysroot;
-  static Path root;
+  OstreeSysroot sysroot;
+  Path root;
 
   @BeforeAll
-  static void layOut() throws Exception {
+  static void buildBase() throws Exception {
     base = TestMachines.base(programs);
+  }
+
+  /** A sysroot whose one deployment is the node image {@code BASE_IMAGE} with the stand-ins. */
+  @BeforeEach
+  void layOut() throws Exception {
     sysroot =
         OstreeSysroot.create(dir.resolve("sysroot"), OstreeBase.ensure(base, programs), programs);
     Path layer = dir.resolve("image-layer");
@@ -50,8 +58,8 @@ class OstreeImagesIT {
     Files.createDirectories(dir.resolve("layer"));
   }
 
-  @AfterAll
-  static void remove() throws Exception {
+  @AfterEach
+  void remove() throws Exception {
     if (sysroot != null) {
       OstreeSysroot.remove(sysroot.path(), programs);
     }
@@ -132,7 +140,65 @@ class OstreeImagesIT {
     }
   }
 
-  static Machine bootDefault() throws Exception {
+  @Test
+  void theDaemonsBootcSwitchesDiscardsAndRollsBackRealDeployments() throws Exception {
+    Path first = sysroot.defaultDeployment();
+    try (Machine m = bootDefault()) {
+      BootcImages images = new BootcImages(m.commands());
+      HostStatus start = images.status();
+      assertThat(start.booted().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(start.staged()).isEmpty();
+      assertThat(start.rollback()).isEmpty();
+
+      images.stage(NEW_IMAGE);
+      assertThat(images.status().staged().map(Deployment::image)).hasValue(NEW_IMAGE);
+      images.discardStaged(); // bootc rollback with nothing to roll back to: only the discard
+      assertThat(images.status().staged()).isEmpty();
+      assertThat(images.status().rollbackQueued()).isFalse();
+
+      images.stage(NEW_IMAGE);
+      images.stage(NEW_IMAGE); // "Image specification is unchanged.": bootc says yes
+      reboot(m);
+    }
+
+    assertThat(sysroot.defaultDeployment()).isNotEqualTo(first);
+    try (Machine m = bootDefault()) {
+      BootcImages images = new BootcImages(m.commands());
+      HostStatus after = images.status();
+      assertThat(after.booted().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(after.rollback().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(after.rollbackQueued()).isFalse();
+
+      // With a rollback deployment, bootc rollback discards and queues it: the port undoes that.
+      images.stage(THIRD_IMAGE);
+      images.discardStaged();
+      HostStatus discarded = images.status();
+      assertThat(discarded.staged()).isEmpty();
+      assertThat(discarded.rollbackQueued()).isFalse();
+      assertThat(discarded.booted().map(Deployment::image)).hasValue(NEW_IMAGE);
+      assertThat(discarded.rollback().map(Deployment::image)).hasValue(BASE_IMAGE);
+
+      images.queueRollback();
+      assertThat(images.status().rollbackQueued()).isTrue();
+      reboot(m);
+    }
+
+    assertThat(sysroot.defaultDeployment()).isEqualTo(first);
+    try (Machine m = bootDefault()) {
+      HostStatus back = new BootcImages(m.commands()).status();
+      assertThat(back.booted().map(Deployment::image)).hasValue(BASE_IMAGE);
+      assertThat(back.rollback().map(Deployment::image)).hasValue(NEW_IMAGE);
+    }
+  }
+
+  /** MCO's reboot command, and the machine's end as a reboot. */
+  static void reboot(Machine m) {
+    assertThat(m.commands().run(Rebooter.command("ocelot test")).exitCode()).isZero();
+    await().atMost(Duration.ofSeconds(60)).until(() -> m.exitCode().isPresent());
+    assertThat(m.exitCode()).hasValue(Machine.REBOOTED);
+  }
+
+  Machine bootDefault() throws Exception {
     sysroot.mountDefault(root);
     Machine m =
         new Machine(

@@ -9,6 +9,9 @@ public final class Systemd {
   /** Where units and dropins written by configs live. */
   public static final String UNIT_DIR = "/etc/systemd/system";
 
+  /** Where the image's own units are. */
+  public static final String VENDOR_UNIT_DIR = "/usr/lib/systemd/system";
+
   private final CommandRunner runner;
 
   public Systemd(CommandRunner runner) {

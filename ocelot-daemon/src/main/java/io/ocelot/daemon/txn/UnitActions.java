@@ -141,7 +141,31 @@ final class UnitActions {
                   }
                 }
                 host.systemd().daemonReload();
+                // The image's own unit (or the one just restored) is back to what the image's
+                // presets say, as MCO presets removed units: enablement a config asked for — or
+                // switched off with its override — does not outlive the config.
+                if (stillProvided(host, previous.name())) {
+                  host.systemd().preset(previous.name());
+                }
               });
         });
+  }
+
+  /** Whether a unit file for {@code unit} (or its template) is left in the image or in /etc. */
+  private static boolean stillProvided(HostContext host, String unit) throws HostException {
+    int at = unit.indexOf('@');
+    int dot = unit.lastIndexOf('.');
+    List<String> names = new ArrayList<>(List.of(unit));
+    if (at > 0 && dot > at + 1) {
+      names.add(unit.substring(0, at + 1) + unit.substring(dot));
+    }
+    for (String name : names) {
+      for (String dir : List.of(Systemd.UNIT_DIR, Systemd.VENDOR_UNIT_DIR)) {
+        if (host.files().stat(dir + "/" + name).isPresent()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

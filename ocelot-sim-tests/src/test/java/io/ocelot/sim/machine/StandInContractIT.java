@@ -1,6 +1,7 @@
 package io.ocelot.sim.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.ocelot.daemon.host.BootLog;
 import io.ocelot.daemon.host.Command;
@@ -229,7 +230,17 @@ class StandInContractIT {
   @Test
   void transientUnitsOfSystemdRun() {
     same(s -> s.run("systemd-run", "--unit", "contract-run", "/bin/true").exitCode());
-    // The unit ended; its name is free again.
+    // Once the unit ended its name is free again. systemd-run returns when the unit has started,
+    // not ended: run again at once on a busy machine, real systemd refused the name (exit 1, "Unit
+    // contract-run.service was already loaded or has a fragment file").
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                real.run("systemctl", "show", "-P", "LoadState", "contract-run.service")
+                    .stdout()
+                    .strip()
+                    .equals("not-found"));
     same(s -> s.run("systemd-run", "--unit", "contract-run", "/bin/true").exitCode());
     // A dependency that does not exist: MCO's reboot command on a host without ostree's unit.
     same(

@@ -3,6 +3,9 @@ package io.ocelot.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ocelot.daemon.host.Command;
+import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.sim.machine.LocalPrograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,30 @@ class StateDirTest {
         .hasMessageContaining("--reset");
     try (StateDir s = StateDir.claim(dir, true)) {
       assertThat(s.nodeRoot("worker-0")).doesNotExist();
+    }
+  }
+
+  /** A machine node's sysroot: ostree makes its deployments immutable, which a reset lifts. */
+  @Test
+  void aResetDeletesImmutableOstreeDeployments() throws Exception {
+    Path dir = tmp.resolve("state");
+    Path deployment;
+    try (StateDir s = StateDir.claim(dir, false)) {
+      deployment =
+          s.nodeRoot("worker-0")
+              .resolveSibling("sysroot/ostree/deploy/os/deploy/" + "a".repeat(64));
+      Files.createDirectories(deployment.resolve("usr"));
+      Files.writeString(deployment.resolve(".ostree-deployment"), "x\n");
+      CommandResult chattr =
+          new LocalPrograms().run(Command.of("chattr", "+i", deployment.toString()));
+      assertThat(chattr.exitCode()).as(chattr.stderrTail()).isZero();
+    }
+    assertThatThrownBy(() -> Files.delete(deployment.resolve(".ostree-deployment")))
+        .isInstanceOf(java.nio.file.FileSystemException.class)
+        .hasMessageContaining("Operation not permitted");
+
+    try (StateDir s = StateDir.claim(dir, true)) {
+      assertThat(dir.resolve("nodes/worker-0")).doesNotExist();
     }
   }
 

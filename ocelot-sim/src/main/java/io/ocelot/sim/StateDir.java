@@ -2,6 +2,8 @@ package io.ocelot.sim;
 
 import io.ocelot.sim.machine.LocalPrograms;
 import io.ocelot.sim.machine.Machine;
+import io.ocelot.sim.machine.MachineException;
+import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -143,9 +145,13 @@ public final class StateDir implements AutoCloseable {
       // Machine roots a killed sim left mounted: deleting through them would empty their layers
       // and still fail at the mount points.
       Machine.unmountAllUnder(dir, new LocalPrograms());
+      // ostree's deployments are immutable (chattr +i), for root too.
+      OstreeSysroot.unlockAllUnder(dir, new LocalPrograms());
       Trees.deleteBelow(dir);
     } catch (IOException e) {
       throw new SimException("cannot reset state dir " + dir + ": " + describe(e), e);
+    } catch (MachineException e) {
+      throw new SimException("cannot reset state dir " + dir + ": " + e.getMessage(), e);
     }
   }
 

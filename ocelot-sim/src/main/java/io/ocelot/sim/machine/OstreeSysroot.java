@@ -5,12 +5,14 @@ import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.RpmOstreeImages;
 import io.ocelot.fakehost.HostRootBuilder;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A machine's ostree sysroot: its base's commit ({@link OstreeBase}) pulled and deployed with
@@ -275,18 +277,38 @@ public final class OstreeSysroot {
    * which even root must lift before deleting it.
    */
   public static void remove(Path sysroot, Programs programs) throws MachineException {
-    OstreeSysroot s = new OstreeSysroot(sysroot, programs);
-    Path deployments = sysroot.resolve("ostree/deploy/" + OS + "/deploy");
-    if (Files.isDirectory(deployments)) {
-      try (var list = Files.list(deployments)) {
-        for (Path d : list.filter(Files::isDirectory).toList()) {
-          s.must("make " + d.getFileName() + " mutable", "chattr", "-i", d.toString());
-        }
-      } catch (IOException e) {
-        throw new MachineException("cannot list " + deployments + ": " + e, e);
-      }
+    unlockAllUnder(sysroot, programs);
+    new OstreeSysroot(sysroot, programs).must("remove it", "rm", "-rf", sysroot.toString());
+  }
+
+  /**
+   * Makes every ostree deployment below {@code dir} mutable again ({@code
+   * .../ostree/deploy/<stateroot>/deploy/<deployment>}), so that the tree can be deleted: a state
+   * dir's reset, a sysroot's removal.
+   */
+  public static void unlockAllUnder(Path dir, Programs programs) throws MachineException {
+    if (!Files.isDirectory(dir)) {
+      return;
     }
-    s.must("remove it", "rm", "-rf", sysroot.toString());
+    List<Path> deployments;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      deployments = walk.filter(OstreeSysroot::isDeployment).toList();
+    } catch (IOException | UncheckedIOException e) {
+      throw new MachineException("cannot look for ostree deployments under " + dir + ": " + e, e);
+    }
+    OstreeSysroot s = new OstreeSysroot(dir, programs);
+    for (Path d : deployments) {
+      s.must("make " + d.getFileName() + " mutable", "chattr", "-i", d.toString());
+    }
+  }
+
+  private static boolean isDeployment(Path p) {
+    int n = p.getNameCount();
+    return n >= 5
+        && p.getName(n - 2).toString().equals("deploy")
+        && p.getName(n - 4).toString().equals("deploy")
+        && p.getName(n - 5).toString().equals("ostree")
+        && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
   }
 
   /** What the machine needs bound besides its root: the sysroot, its boot and its /var. */

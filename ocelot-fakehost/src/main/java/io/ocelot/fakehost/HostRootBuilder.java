@@ -171,30 +171,28 @@ public final class HostRootBuilder {
   }
 
   /**
-   * The image tools of a root booted from a real ostree sysroot, laid out in this builder's
+   * The image's parts for a root booted from a real ostree sysroot, laid out in this builder's
    * directory as a layer to commit on top of the base: {@code rpm-ostree} and {@code bootc} over
-   * ostree's own deployments ({@code ostree admin}) and the stand-ins' library they pull through.
+   * ostree's own deployments ({@code ostree admin}), the other image tools and {@code /usr} parts
+   * as on any machine (ostree's own finalizing unit is in the base's tree).
    */
   public void buildOstreeLayer() {
     try {
-      install(OSTREE_RESOURCES, "usr/bin/rpm-ostree", true);
-      install(OSTREE_RESOURCES, "usr/bin/bootc", true);
+      for (String tool : IMAGE_TOOLS) {
+        boolean ostreeTool = tool.equals("rpm-ostree") || tool.equals("bootc");
+        install(ostreeTool ? OSTREE_RESOURCES : RESOURCES, "usr/bin/" + tool, true);
+      }
       install(OSTREE_RESOURCES, "usr/lib/fakehost/ostree.sh", false);
       install(OSTREE_RESOURCES, OSTREE_ROLLBACK, false);
-      for (String file : FILES) {
-        install(file, false);
-      }
+      usrParts();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lay out the ostree image tools in " + root, e);
     }
   }
 
-  /** The stand-ins' library, the image's health check, ostree's unit and the deployments. */
+  /** The image's parts, ostree's unit and the stand-ins' deployments. */
   private FakeHost imageParts() throws IOException {
-    for (String file : FILES) {
-      install(file, false);
-    }
-    install(HEALTH_CHECK, true);
+    usrParts();
     write(
         FINALIZE_UNIT,
         """
@@ -209,6 +207,33 @@ public final class HostRootBuilder {
         ExecStart=/bin/true
         ExecStop=/bin/true
         """);
+    Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
+    Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
+    Files.createDirectories(booted);
+    write("var/lib/fakehost/ostree/deployments/booted/image", image + "\n");
+    write("var/lib/fakehost/ostree/deployments/booted/kargs", kargs + "\n");
+    write("var/lib/fakehost/ostree/deployments/booted/packages", "");
+    write("var/lib/fakehost/ostree/deployments/booted/serial", "0\n");
+    write(
+        "var/lib/fakehost/ostree/deployments/booted/checksum",
+        FakeHost.checksum(image + "|" + kargs + "|") + "\n");
+    write(
+        "var/lib/fakehost/ostree/deployments/booted/digest",
+        FakeHost.checksum(image) + " " + image + "\n");
+    write("var/lib/fakehost/serial", "0\n");
+    write("var/lib/fakehost/boot_id", bootId + "\n");
+    return new FakeHost(root);
+  }
+
+  /**
+   * What the image ships under {@code /usr}: the stand-ins' library, the image's health check, the
+   * units node disruption policies act on, and the image's preset policy.
+   */
+  private void usrParts() throws IOException {
+    for (String file : FILES) {
+      install(file, false);
+    }
+    install(HEALTH_CHECK, true);
     write(
         CRIO_UNIT,
         """
@@ -245,22 +270,6 @@ public final class HostRootBuilder {
     // The image's preset policy, as Fedora CoreOS and RHCOS ship it: what is not enabled by name is
     // disabled (systemd's own default, without such a line, is to enable).
     write("usr/lib/systemd/system-preset/99-default-disable.preset", "disable *\n");
-    Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
-    Path booted = root.resolve("var/lib/fakehost/ostree/deployments/booted");
-    Files.createDirectories(booted);
-    write("var/lib/fakehost/ostree/deployments/booted/image", image + "\n");
-    write("var/lib/fakehost/ostree/deployments/booted/kargs", kargs + "\n");
-    write("var/lib/fakehost/ostree/deployments/booted/packages", "");
-    write("var/lib/fakehost/ostree/deployments/booted/serial", "0\n");
-    write(
-        "var/lib/fakehost/ostree/deployments/booted/checksum",
-        FakeHost.checksum(image + "|" + kargs + "|") + "\n");
-    write(
-        "var/lib/fakehost/ostree/deployments/booted/digest",
-        FakeHost.checksum(image) + " " + image + "\n");
-    write("var/lib/fakehost/serial", "0\n");
-    write("var/lib/fakehost/boot_id", bootId + "\n");
-    return new FakeHost(root);
   }
 
   private void install(String relative, boolean executable) throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.ocelot.daemon.host.BootcImages;
+import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.Deployment;
 import io.ocelot.daemon.host.HostException;
 import io.ocelot.daemon.host.HostStatus;
@@ -69,6 +70,10 @@ class OstreeImagesIT {
   void theDaemonsRpmOstreeStagesDiscardsAndBootsRealDeployments() throws Exception {
     Path first = sysroot.defaultDeployment();
     try (Machine m = bootDefault()) {
+      // The image's parts came with its commit: its runtime runs, its health check is there.
+      assertThat(m.commands().run(Command.of("systemctl", "is-active", "crio.service")).stdout())
+          .isEqualTo("active\n");
+      assertThat(root.resolve(HostRootBuilder.HEALTH_CHECK)).isExecutable();
       RpmOstreeImages images = new RpmOstreeImages(m.commands());
       HostStatus start = images.status();
       assertThat(start.booted().map(Deployment::image)).hasValue(BASE_IMAGE);

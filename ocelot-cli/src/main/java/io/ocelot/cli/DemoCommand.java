@@ -46,6 +46,9 @@ final class DemoCommand implements Callable<Integer> {
               + " (needs root, systemd-container and debootstrap; see ocelot sim --help).")
   int machines;
 
+  @Option(names = "--ostree", description = SimCommand.OSTREE_HELP)
+  boolean ostree;
+
   @CommandLine.Mixin SimTimings timings;
 
   @Override
@@ -90,7 +93,8 @@ final class DemoCommand implements Callable<Integer> {
     try {
       settings =
           settings.withMachines(
-              MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
+              MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv())
+                  .withOstree(ostree));
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;

@@ -63,6 +63,15 @@ final class SimCommand implements Callable<Integer> {
               + " minutes; cached). (default: ${DEFAULT-VALUE})")
   int machines;
 
+  @Option(names = "--ostree", description = OSTREE_HELP)
+  boolean ostree;
+
+  static final String OSTREE_HELP =
+      "Machines boot from real ostree deployments: the OS image is an ostree commit, the"
+          + " rpm-ostree and bootc stand-ins stage and roll back ostree deployments, ostree"
+          + " finalizes an update at shutdown and /etc gets its three-way merge. Needs ostree"
+          + " on this computer; the faults boot-old and crash-boot are not modelled there yet.";
+
   @CommandLine.Mixin SimTimings timings;
 
   @Override
@@ -85,7 +94,8 @@ final class SimCommand implements Callable<Integer> {
                   SimSettings.defaults(stateDir).retryCap(),
                   timings.controlPlane())
               .withMachines(
-                  MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()))
+                  MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv())
+                      .withOstree(ostree))
               .withPulls(timings.pulls());
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());

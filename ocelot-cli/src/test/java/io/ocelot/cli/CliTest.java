@@ -389,5 +389,12 @@ class CliTest {
     Run empty = run("sim", "--workers", "0", "--masters", "0");
     assertThat(empty.code()).isEqualTo(2);
     assertThat(empty.err()).contains("a cluster needs at least one node");
+    Run ostreeAlone = run("sim", "--ostree");
+    assertThat(ostreeAlone.code()).isEqualTo(2);
+    assertThat(ostreeAlone.err())
+        .contains("--ostree needs --machines: only machine nodes boot from ostree deployments");
+    Run demoOstree = run("demo", "reboot-failure", "--ostree");
+    assertThat(demoOstree.code()).isEqualTo(2);
+    assertThat(demoOstree.err()).contains("--ostree needs --machines");
   }
 }

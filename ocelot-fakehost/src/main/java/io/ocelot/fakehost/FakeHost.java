@@ -85,9 +85,20 @@ public final class FakeHost {
   }
 
   /** The image of a deployment slot, if the slot is occupied. */
+  /**
+   * The image of a deployment, as the stand-ins keep it; on a root booted from a real ostree
+   * deployment (no stand-in deployments), the booted one is the one the image's tree names.
+   */
   public Optional<String> image(Slot slot) {
-    return read(deployment(slot).resolve("image"));
+    Optional<String> kept = read(deployment(slot).resolve("image"));
+    if (kept.isEmpty() && slot == Slot.BOOTED && !Files.isDirectory(deployment(slot))) {
+      return read(root.resolve(OSTREE_IMAGE_FILE));
+    }
+    return kept;
   }
+
+  /** Where an image booted from a real ostree deployment names itself. */
+  public static final String OSTREE_IMAGE_FILE = "usr/lib/ocelot/image";
 
   public Optional<String> kernelArguments(Slot slot) {
     return image(slot).flatMap(i -> read(deployment(slot).resolve("kargs")));
@@ -149,8 +160,16 @@ public final class FakeHost {
         Files.move(tmp, deployment(Slot.ROLLBACK));
       }
       Files.deleteIfExists(queued);
-      deleteTree(root.resolve("run"));
-      Files.createDirectories(root.resolve("run"));
+      // /run starts empty; the directory itself stays (an ostree deployment's top is immutable).
+      Path run = root.resolve("run");
+      if (Files.isDirectory(run)) {
+        try (Stream<Path> children = Files.list(run)) {
+          for (Path child : children.toList()) {
+            deleteTree(child);
+          }
+        }
+      }
+      Files.createDirectories(run);
       Files.writeString(
           root.resolve("var/lib/fakehost/boot_id"),
           UUID.randomUUID() + "\n",

@@ -190,6 +190,19 @@ public final class HostRootBuilder {
     }
   }
 
+  /**
+   * A root booted from a real ostree deployment of an image laid out by {@link #buildOstreeLayer}:
+   * only the directories the stand-ins keep their state in, under the stateroot's {@code /var}.
+   */
+  public FakeHost onOstreeRoot() {
+    try {
+      Files.createDirectories(root.resolve("var/lib/fakehost/faults"));
+      return new FakeHost(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lay out the stand-ins' state under " + root, e);
+    }
+  }
+
   /** The image's parts, ostree's unit and the stand-ins' deployments. */
   private FakeHost imageParts() throws IOException {
     usrParts();

@@ -52,6 +52,31 @@ class MachineDemoIT {
         .doesNotContain("FAIL");
   }
 
+  /**
+   * The seed's seven steps on a machine booted from a real ostree deployment: the daemon's
+   * rpm-ostree stages and discards ostree deployments, ostree finalizes the update at shutdown and
+   * the sim boots what ostree's boot entry says.
+   */
+  @Test
+  void rebootFailureOnAnOstreeMachine() throws Exception {
+    StringWriter text = new StringWriter();
+    boolean passed;
+    SimSettings settings =
+        DemoIT.settings()
+            .withMachines(
+                MachineSettings.of(1, DAEMON_IMAGE.normalize(), System.getenv()).withOstree());
+    try (PrintWriter out = new PrintWriter(text)) {
+      passed = Demo.run(Demo.scenario("reboot-failure").orElseThrow(), settings, out);
+    }
+    System.out.println(text);
+    assertThat(passed).as(text.toString()).isTrue();
+    assertThat(text.toString())
+        .containsPattern(
+            "PASS  7\\. worker-0 retries, reboots into the layered image and config, and recovers"
+                + " .*boots in its journal 1 -> 2")
+        .doesNotContain("FAIL");
+  }
+
   /** Two machines and a simulated node take a layered image one at a time. */
   @Test
   void rolloutOverTwoMachinesAndASimulatedNode() throws Exception {

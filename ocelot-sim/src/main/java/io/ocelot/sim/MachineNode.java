@@ -31,7 +31,18 @@ public final class MachineNode extends SimNode {
     void write() throws java.io.IOException;
   }
 
+  /**
+   * The boot loader's part before each boot: nothing for a root that stays (an overlay), the
+   * default deployment mounted at the root for a machine booted from ostree.
+   */
+  interface Loader {
+    Loader NONE = () -> {};
+
+    void beforeBoot() throws MachineException;
+  }
+
   private final Machine machine;
+  private final Loader loader;
   private final Pod pod;
   private final PrometheusRegistry registry;
   private volatile String bootId = "";
@@ -40,6 +51,7 @@ public final class MachineNode extends SimNode {
       String name,
       FakeHost host,
       Machine machine,
+      Loader loader,
       Pod pod,
       PrometheusRegistry registry,
       SimKubelet kubelet,
@@ -47,6 +59,7 @@ public final class MachineNode extends SimNode {
       Executor transitions) {
     super(name, host, kubelet, clock, transitions);
     this.machine = machine;
+    this.loader = loader;
     this.pod = pod;
     this.registry = registry;
   }
@@ -60,10 +73,16 @@ public final class MachineNode extends SimNode {
     return registry;
   }
 
+  @Override
+  public boolean bootsFromOstree() {
+    return loader != Loader.NONE;
+  }
+
   /** The first boot, laid out already; the node is Ready once the machine is up. */
   synchronized void start() throws SimException {
     try {
       pod.write();
+      loader.beforeBoot();
       machine.boot(BOOT_TIMEOUT);
     } catch (MachineException e) {
       throw new SimException(e.getMessage(), e);

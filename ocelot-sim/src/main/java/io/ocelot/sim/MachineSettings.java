@@ -6,19 +6,25 @@ import java.util.Map;
 
 /**
  * How many workers are machines (the first ones), and what they are made of: the daemon's image as
- * the build laid it out (ocelot-daemon/target/image), the cache their Debian base is kept in, and
- * the Debian mirror it is built from.
+ * the build laid it out (ocelot-daemon/target/image), the cache their Debian base is kept in, the
+ * Debian mirror it is built from, and whether they boot from real ostree deployments (the OS image
+ * a commit, rpm-ostree and bootc over ostree) instead of an overlay of the base.
  */
-public record MachineSettings(int count, Path daemonImage, Path cache, String mirror) {
+public record MachineSettings(
+    int count, Path daemonImage, Path cache, String mirror, boolean ostree) {
   public MachineSettings {
     if (count < 0) {
       throw new IllegalArgumentException("--machines must not be negative");
+    }
+    if (ostree && count == 0) {
+      throw new IllegalArgumentException(
+          "--ostree needs --machines: only machine nodes boot from ostree deployments");
     }
   }
 
   /** No machines: every node simulated. */
   public static MachineSettings none() {
-    return new MachineSettings(0, Path.of(""), Path.of(""), MachineBase.DEFAULT_MIRROR);
+    return new MachineSettings(0, Path.of(""), Path.of(""), MachineBase.DEFAULT_MIRROR, false);
   }
 
   /**
@@ -30,6 +36,16 @@ public record MachineSettings(int count, Path daemonImage, Path cache, String mi
         count,
         daemonImage,
         MachineBase.defaultCache(env),
-        env.getOrDefault("OCELOT_DEBIAN_MIRROR", MachineBase.DEFAULT_MIRROR));
+        env.getOrDefault("OCELOT_DEBIAN_MIRROR", MachineBase.DEFAULT_MIRROR),
+        false);
+  }
+
+  /** The same machines, booted from real ostree deployments. */
+  public MachineSettings withOstree() {
+    return withOstree(true);
+  }
+
+  public MachineSettings withOstree(boolean ostree) {
+    return new MachineSettings(count, daemonImage, cache, mirror, ostree);
   }
 }

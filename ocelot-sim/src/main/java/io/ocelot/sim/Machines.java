@@ -14,6 +14,8 @@ import io.ocelot.sim.machine.MachineBase;
 import io.ocelot.sim.machine.MachineException;
 import io.ocelot.sim.machine.MachineImage;
 import io.ocelot.sim.machine.MachineSupport;
+import io.ocelot.sim.machine.OstreeBase;
+import io.ocelot.sim.machine.OstreeSysroot;
 import io.ocelot.sim.machine.Programs;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
@@ -43,6 +45,8 @@ final class Machines {
   private final List<Machine.Bind> binds;
   private final DeployedJvm pod;
   private final Path javaHome;
+  // The base committed to ostree when machines boot from ostree deployments, else null.
+  private final OstreeBase ostree;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -52,13 +56,15 @@ final class Machines {
       Path base,
       List<Machine.Bind> binds,
       DeployedJvm pod,
-      Path javaHome) {
+      Path javaHome,
+      OstreeBase ostree) {
     this.state = state;
     this.programs = programs;
     this.base = base;
     this.binds = binds;
     this.pod = pod;
     this.javaHome = javaHome;
+    this.ostree = ostree;
   }
 
   /**
@@ -91,8 +97,13 @@ final class Machines {
               List.copyOf(binds),
               javaHome,
               programs));
+      OstreeBase ostree = null;
+      if (settings.ostree()) {
+        progress.accept("machines: the base as an ostree commit (made once, kept beside it)");
+        ostree = OstreeBase.ensure(root, programs);
+      }
       return new Machines(
-          state, programs, root, binds, DeployedJvm.of(DeployedJvm.DAEMON), javaHome);
+          state, programs, root, binds, DeployedJvm.of(DeployedJvm.DAEMON), javaHome, ostree);
     } catch (MachineException e) {
       throw new SimException(e.getMessage(), e);
     } catch (IOException e) {
@@ -118,10 +129,33 @@ final class Machines {
     Path layer = root.resolveSibling("machine");
     List<Machine.Bind> mine = new ArrayList<>(binds);
     mine.add(new Machine.Bind(layer.resolve("pod"), PodFiles.MOUNT));
-    Machine machine = new Machine(name, base, root, layer, mine, programs, clock);
+    OstreeSysroot sysroot = null;
+    Machine machine = null;
     try {
-      machine.mount();
-      FakeHost host = HostRootBuilder.at(root).bootedImage(image).buildOnRealRoot();
+      if (ostree != null) {
+        sysroot = OstreeSysroot.create(root.resolveSibling("sysroot"), ostree, programs);
+        mine.addAll(sysroot.binds());
+      }
+      machine = new Machine(name, base, root, layer, mine, programs, clock);
+      FakeHost host;
+      MachineNode.Loader loader;
+      if (sysroot != null) {
+        host = ostreeImage(sysroot, root, image);
+        OstreeSysroot booting = sysroot;
+        loader =
+            () -> {
+              try {
+                Machine.unmountAllUnder(root, programs); // the deployment booted last
+              } catch (IOException e) {
+                throw new MachineException("cannot read this computer's mounts: " + e, e);
+              }
+              booting.mountDefault(root);
+            };
+      } else {
+        machine.mount();
+        host = HostRootBuilder.at(root).bootedImage(image).buildOnRealRoot();
+        loader = MachineNode.Loader.NONE;
+      }
       Files.writeString(root.resolve("etc/hostname"), name + "\n", StandardCharsets.UTF_8);
       Files.writeString(
           root.resolve("etc/machine-id"),
@@ -146,13 +180,29 @@ final class Machines {
       registry.register(
           new ScrapedMetrics(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"), http));
       MachineNode n =
-          new MachineNode(name, host, machine, pod, registry, kubelet, clock, transitions);
+          new MachineNode(name, host, machine, loader, pod, registry, kubelet, clock, transitions);
       n.start();
       return n;
     } catch (MachineException | HostException | IOException | SimException e) {
-      machine.close();
+      if (machine != null) {
+        machine.close();
+      }
       throw new SimException("machine " + name + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The node's OS image as a commit on the base (its stand-ins and parts in it), its deployment the
+   * only one, mounted at the node's root.
+   */
+  private FakeHost ostreeImage(OstreeSysroot sysroot, Path root, String image)
+      throws MachineException, IOException {
+    Path layer = root.resolveSibling("image-layer");
+    HostRootBuilder.at(layer).buildOstreeLayer();
+    sysroot.deployImage(layer, image);
+    Trees.delete(layer);
+    sysroot.mountDefault(root);
+    return HostRootBuilder.at(root).onOstreeRoot();
   }
 
   private static int freePort() throws IOException {

@@ -54,6 +54,14 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
   /** The current daemon's metrics (a new registry after each boot, as a new process would have). */
   public abstract PrometheusRegistry registry();
 
+  /**
+   * Whether the node boots from real ostree deployments, whose boot loader is ostree's own: the
+   * stand-ins' boot faults (boot-old, crash-boot) do not reach it.
+   */
+  public boolean bootsFromOstree() {
+    return false;
+  }
+
   /** The sim's clock, which this node's daemon runs on too. */
   final Clock clock() {
     return clock;

@@ -5,6 +5,9 @@ import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.Trees;
 import io.ocelot.sim.demo.Timeline.Seen;
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.MachineException;
+import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -40,6 +43,12 @@ public final class Demo {
     } catch (SimException e) {
       t.check("bring up a cluster", () -> Seen.of(false, e.getMessage()));
     } finally {
+      try {
+        // A machine node's ostree deployments are immutable (chattr +i).
+        OstreeSysroot.unlockAllUnder(dir, new LocalPrograms());
+      } catch (MachineException e) {
+        out.println("cannot remove the demo's machines: " + e.getMessage());
+      }
       Trees.delete(dir);
     }
     out.printf(

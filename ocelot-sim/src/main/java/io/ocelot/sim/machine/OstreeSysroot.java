@@ -3,6 +3,7 @@ package io.ocelot.sim.machine;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.daemon.host.RpmOstreeImages;
+import io.ocelot.fakehost.FakeHost;
 import io.ocelot.fakehost.HostRootBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +30,7 @@ public final class OstreeSysroot {
   public static final String IMAGE_REF = OS + "/image";
 
   /** Where an image names itself (the ostree-backed rpm-ostree stand-in writes it too). */
-  public static final String IMAGE_FILE = "usr/lib/ocelot/image";
+  public static final String IMAGE_FILE = FakeHost.OSTREE_IMAGE_FILE;
 
   /** ostree's unit, in its words: at shutdown, the staged deployment becomes the default. */
   static final String FINALIZE_SERVICE =

@@ -1,0 +1,135 @@
+package io.ocelot.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.ocelot.api.model.MachineConfig;
+import io.ocelot.api.node.NodeAnnotations;
+import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.daemon.host.Command;
+import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.fakehost.FakeHost;
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.OstreeSysroot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A machine node booted from a real ostree deployment: an update with a new OS image and a file is
+ * a deployment ostree stages, finalizes at shutdown (the file merged into the new deployment's
+ * {@code /etc}) and the sim boots from ostree's boot entry.
+ */
+class OstreeNodeIT {
+  static final String NODE = "worker-0";
+  static final Duration LONG = Duration.ofMinutes(4);
+  static final String NEW_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "8".repeat(64);
+
+  @TempDir static Path dir;
+  static SimCluster sim;
+  static MachineNode node;
+
+  @BeforeAll
+  static void start() throws Exception {
+    SimSettings settings =
+        new SimSettings(
+                1,
+                0,
+                dir.resolve("state"),
+                false,
+                0,
+                0,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(8),
+                ControlPlaneMode.KUBE)
+            .withMachines(
+                MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv())
+                    .withOstree());
+    sim = SimCluster.start(settings, System.out::println);
+    node = (MachineNode) sim.node(NODE);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (sim != null) {
+      sim.close();
+    }
+    OstreeSysroot.unlockAllUnder(dir, new LocalPrograms()); // so that @TempDir can go
+  }
+
+  static CommandResult in(String... argv) {
+    return node.machine()
+        .commands()
+        .run(Command.of(argv[0], List.of(argv).subList(1, argv.length)));
+  }
+
+  /** The stand-ins' boot faults would be silently ignored there: they are refused, saying why. */
+  @Test
+  void bootFaultsOfTheStandInsAreRefused() {
+    assertThatThrownBy(() -> sim.apply(new Fault.BootOld(NODE)))
+        .isInstanceOf(SimException.class)
+        .hasMessageContaining("worker-0 boots from real ostree deployments, where boot-old");
+    assertThatThrownBy(() -> sim.apply(new Fault.CrashBoot(NODE)))
+        .isInstanceOf(SimException.class)
+        .hasMessageContaining("crash-boot is not modelled yet");
+  }
+
+  @Test
+  void anUpdateIsAnOstreeDeploymentFinalizedAtShutdownAndBooted() throws Exception {
+    String before = in("ostree", "admin", "status").stdout();
+    assertThat(before).containsPattern("\\* os [0-9a-f]{64}\\.0");
+    String baseImage = node.host().image(FakeHost.Slot.BOOTED).orElseThrow();
+    String base = SmallSims.rendered(sim, "worker");
+    int boots = node.journalBoots().size();
+
+    MachineConfig mc =
+        MachineScenariosIT.config(
+            "60-ostree-update",
+            NEW_IMAGE,
+            """
+            storage:
+              files:
+              - path: /etc/ocelot-ostree/update.conf
+                mode: 420
+                contents: {source: "data:,merged%0A"}
+            """);
+    sim.client().resources(MachineConfig.class).resource(mc).create();
+    await().atMost(LONG).until(() -> !SmallSims.rendered(sim, "worker").equals(base));
+    String target = SmallSims.rendered(sim, "worker");
+    await()
+        .atMost(LONG)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              Map<String, String> a =
+                  sim.client().nodes().withName(NODE).get().getMetadata().getAnnotations();
+              assertThat(a.get(NodeAnnotations.STATE)).as(a.toString()).isEqualTo("Done");
+              assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(target);
+            });
+
+    // Booted from ostree's new deployment; the daemon removed the old one once the boot was
+    // healthy (rpm-ostree cleanup -r). The journal saw ostree's own unit finalize the update at
+    // the previous shutdown.
+    String after = in("ostree", "admin", "status").stdout();
+    assertThat(after.lines().filter(l -> l.matches("[* ] os [0-9a-f]{64}\\.[0-9]+.*")))
+        .singleElement()
+        .satisfies(l -> assertThat(l).startsWith("* os "));
+    assertThat(after.lines().findFirst()).isNotEqualTo(before.lines().findFirst());
+    assertThat(node.host().image(FakeHost.Slot.BOOTED)).hasValue(NEW_IMAGE);
+    assertThat(in("cat", "/usr/lib/ocelot/image").stdout().strip()).isEqualTo(NEW_IMAGE);
+    assertThat(in("rpm-ostree", "status", "--json").stdout())
+        .contains("ostree-unverified-registry:" + NEW_IMAGE)
+        .doesNotContain(baseImage);
+    assertThat(in("journalctl", "-b", "-1", "-u", "ostree-finalize-staged.service").stdout())
+        .contains("Bootloader updated");
+    assertThat(in("cat", "/etc/ocelot-ostree/update.conf").stdout()).isEqualTo("merged\n");
+    assertThat(node.journalBoots().size()).isGreaterThan(boots);
+  }
+}

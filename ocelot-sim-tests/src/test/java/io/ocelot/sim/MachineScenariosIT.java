@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.api.operator.MachineConfiguration;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.fakehost.FakeHost;
@@ -49,21 +48,9 @@ class MachineScenariosIT {
 
   @BeforeAll
   static void start() throws Exception {
-    SimSettings settings =
-        new SimSettings(
-                1,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(8),
-                ControlPlaneMode.KUBE)
-            .withMachines(
-                MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv()));
-    sim = SimCluster.start(settings, System.out::println);
+    sim =
+        SmallSims.oneMachine(
+            dir, MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv()));
     node = (MachineNode) sim.node(NODE);
     base = rendered();
   }

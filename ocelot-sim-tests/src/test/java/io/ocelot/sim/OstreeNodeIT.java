@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.fakehost.FakeHost;
@@ -37,22 +36,11 @@ class OstreeNodeIT {
 
   @BeforeAll
   static void start() throws Exception {
-    SimSettings settings =
-        new SimSettings(
-                1,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(8),
-                ControlPlaneMode.KUBE)
-            .withMachines(
-                MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv())
-                    .withOstree());
-    sim = SimCluster.start(settings, System.out::println);
+    sim =
+        SmallSims.oneMachine(
+            dir,
+            MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv())
+                .withOstree());
     node = (MachineNode) sim.node(NODE);
   }
 

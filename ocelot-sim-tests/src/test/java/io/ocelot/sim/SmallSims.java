@@ -23,6 +23,27 @@ final class SmallSims {
         line -> {});
   }
 
+  /**
+   * One worker, a machine made of {@code machines}, no master, on the real control plane: reboots
+   * and builds of a second, a retry cap of 8 s.
+   */
+  static SimCluster oneMachine(Path dir, MachineSettings machines) throws SimException {
+    return SimCluster.start(
+        new SimSettings(
+                1,
+                0,
+                dir.resolve("state"),
+                false,
+                0,
+                0,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(8),
+                ControlPlaneMode.KUBE)
+            .withMachines(machines),
+        System.out::println);
+  }
+
   /** A worker MachineConfig {@code name} writing {@code text} to {@code path} (mode 0644). */
   static MachineConfig workerFile(String name, String path, String text) {
     return Serialization.unmarshal(workerFileYaml(name, path, text), MachineConfig.class);

@@ -145,6 +145,22 @@ public final class HostFixture {
     metrics = new EngineMetrics(registry);
   }
 
+  /**
+   * Updates the host from one config to another, through the reboot and the next start's recovery
+   * where the update asks for a reboot; the outcome of the last step.
+   */
+  EngineOutcome update(MachineConfig from, MachineConfig to, String bootedImage) throws Exception {
+    EngineOutcome applied =
+        engine()
+            .apply(plan(ConfigTarget.of(from), ConfigTarget.of(to), bootedImage), Attempt.FIRST);
+    if (applied instanceof EngineOutcome.RebootRequested) {
+      fake.reboot();
+      restartDaemon();
+      applied = recovery().start(Attempt.FIRST);
+    }
+    return applied;
+  }
+
   /** Puts the host into a config as if it had been applied and validated earlier. */
   public void settle(MachineConfig config, Optional<String> image) throws HostException {
     IgnitionResult r = IgnitionParser.parse(config.getSpec().getConfig());

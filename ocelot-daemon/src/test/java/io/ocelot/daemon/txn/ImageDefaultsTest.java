@@ -57,16 +57,7 @@ class ImageDefaultsTest {
   @Test
   void theImagesVersionComesBackAndAFileItDoesNotShipGoes() throws Exception {
     HostFixture h = host();
-    EngineOutcome applied =
-        h.engine()
-            .apply(
-                HostFixture.plan(ConfigTarget.of(WITH), ConfigTarget.of(WITHOUT), BASE),
-                Attempt.FIRST);
-    if (applied instanceof EngineOutcome.RebootRequested) {
-      h.fake.reboot();
-      h.restartDaemon();
-      applied = h.recovery().start(Attempt.FIRST);
-    }
+    EngineOutcome applied = h.update(WITH, WITHOUT, BASE);
 
     assertThat(applied)
         .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-2", Optional.empty())));

@@ -3,7 +3,6 @@ package io.ocelot.daemon.txn;
 import static io.ocelot.daemon.txn.SeedScenarioTest.BASE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ocelot.api.disruption.ConfigTarget;
 import io.ocelot.api.ignition.IgnitionBuilder;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.model.MachineConfigs;
@@ -43,17 +42,7 @@ class VendorPresetTest {
   }
 
   void drop(HostFixture h, MachineConfig from) throws Exception {
-    EngineOutcome applied =
-        h.engine()
-            .apply(
-                HostFixture.plan(ConfigTarget.of(from), ConfigTarget.of(NONE), BASE),
-                Attempt.FIRST);
-    if (applied instanceof EngineOutcome.RebootRequested) {
-      h.fake.reboot();
-      h.restartDaemon();
-      applied = h.recovery().start(Attempt.FIRST);
-    }
-    assertThat(applied)
+    assertThat(h.update(from, NONE, BASE))
         .isEqualTo(new EngineOutcome.Completed(new Target("rendered-worker-2", Optional.empty())));
   }
 

@@ -15,7 +15,6 @@ import io.ocelot.fakehost.HostRootBuilder;
 import io.ocelot.sim.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -204,22 +203,6 @@ class OstreeImagesIT {
   }
 
   Machine bootDefault() throws Exception {
-    sysroot.mountDefault(root);
-    Machine m =
-        new Machine(
-            "ostree-images",
-            base,
-            root,
-            dir.resolve("layer"),
-            sysroot.binds(),
-            programs,
-            Clock.systemUTC());
-    try {
-      m.boot(Duration.ofSeconds(120));
-      return m;
-    } catch (Exception | AssertionError e) {
-      m.close();
-      throw e;
-    }
+    return TestMachines.bootDeployment("ostree-images", base, sysroot, root, dir.resolve("layer"));
   }
 }

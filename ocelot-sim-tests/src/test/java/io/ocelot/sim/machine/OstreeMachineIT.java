@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.ocelot.daemon.host.CommandResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,8 +25,6 @@ class OstreeMachineIT {
   static Path base;
   static OstreeSysroot sysroot;
   static Path root;
-
-  static final Duration BOOT = Duration.ofSeconds(120);
 
   @BeforeAll
   static void layOut() throws Exception {
@@ -131,23 +128,7 @@ class OstreeMachineIT {
 
   /** What the boot loader boots: the default entry's deployment at the root, a new run. */
   static Machine bootDefault() throws Exception {
-    sysroot.mountDefault(root);
-    Machine m =
-        new Machine(
-            "ostree-it",
-            base,
-            root,
-            dir.resolve("layer"),
-            sysroot.binds(),
-            programs,
-            Clock.systemUTC());
-    try {
-      m.boot(BOOT);
-      return m;
-    } catch (Exception | AssertionError e) {
-      m.close();
-      throw e;
-    }
+    return TestMachines.bootDeployment("ostree-it", base, sysroot, root, dir.resolve("layer"));
   }
 
   static void awaitReboot(Machine m) {

@@ -33,6 +33,25 @@ final class TestMachines {
     return base.ensure(System.out::println);
   }
 
+  /**
+   * Boots {@code sysroot}'s default deployment as the boot loader would, bound at {@code root}; the
+   * machine's console log under {@code layer}.
+   */
+  static Machine bootDeployment(
+      String name, Path base, OstreeSysroot sysroot, Path root, Path layer) throws Exception {
+    sysroot.mountDefault(root);
+    Machine m =
+        new Machine(
+            name, base, root, layer, sysroot.binds(), new LocalPrograms(), Clock.systemUTC());
+    try {
+      m.boot(Duration.ofSeconds(120));
+      return m;
+    } catch (Exception | AssertionError e) {
+      m.close();
+      throw e;
+    }
+  }
+
   static Machine boot(Path dir, String name, List<Machine.Bind> binds) throws Exception {
     LocalPrograms programs = new LocalPrograms();
     Path root = base(programs);

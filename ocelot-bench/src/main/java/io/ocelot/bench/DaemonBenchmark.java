@@ -3,7 +3,6 @@ package io.ocelot.bench;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.api.node.NodeAnnotations;
-import io.ocelot.apiserver.ControlPlaneMode;
 import io.ocelot.sim.DeployedJvm;
 import io.ocelot.sim.PodCredentials;
 import io.ocelot.sim.SimCluster;
@@ -101,18 +100,7 @@ public final class DaemonBenchmark {
   }
 
   private boolean runIn(Path dir) throws IOException, SimException, InterruptedException {
-    SimSettings settings =
-        new SimSettings(
-            1,
-            0,
-            dir.resolve("state"),
-            false,
-            0,
-            0,
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(8),
-            ControlPlaneMode.KUBE);
+    SimSettings settings = SimSettings.oneWorker(dir.resolve("state"));
     try (SimCluster sim = SimCluster.start(settings, line -> {})) {
       Map<String, String> pod =
           PodCredentials.of(sim.node(NODE).handOver()).writeForLocalProcess(dir.resolve("pod"));

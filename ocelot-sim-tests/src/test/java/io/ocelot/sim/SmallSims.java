@@ -29,19 +29,7 @@ final class SmallSims {
    */
   static SimCluster oneMachine(Path dir, MachineSettings machines) throws SimException {
     return SimCluster.start(
-        new SimSettings(
-                1,
-                0,
-                dir.resolve("state"),
-                false,
-                0,
-                0,
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(8),
-                ControlPlaneMode.KUBE)
-            .withMachines(machines),
-        System.out::println);
+        SimSettings.oneWorker(dir.resolve("state")).withMachines(machines), System.out::println);
   }
 
   /** A worker MachineConfig {@code name} writing {@code text} to {@code path} (mode 0644). */

@@ -109,6 +109,24 @@ public record SimSettings(
         ControlPlaneMode.AUTO);
   }
 
+  /**
+   * One worker and no master on the real control plane, free ports, reboots and builds of a second:
+   * what a benchmark or a test of one node's daemon needs.
+   */
+  public static SimSettings oneWorker(Path stateDir) {
+    return new SimSettings(
+        1,
+        0,
+        stateDir,
+        false,
+        0,
+        0,
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(8),
+        ControlPlaneMode.KUBE);
+  }
+
   /** Free ports: for demos and tests that must not collide with a running sim. */
   public SimSettings onFreePorts() {
     return change(

@@ -84,10 +84,10 @@ public final class FakeHost {
     }
   }
 
-  /** The image of a deployment slot, if the slot is occupied. */
   /**
-   * The image of a deployment, as the stand-ins keep it; on a root booted from a real ostree
-   * deployment (no stand-in deployments), the booted one is the one the image's tree names.
+   * The image of a deployment slot, if the slot is occupied, as the stand-ins keep it; on a root
+   * booted from a real ostree deployment (no stand-in deployments), the booted one is the one the
+   * image's tree names.
    */
   public Optional<String> image(Slot slot) {
     Optional<String> kept = read(deployment(slot).resolve("image"));

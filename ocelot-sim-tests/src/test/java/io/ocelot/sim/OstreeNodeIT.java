@@ -69,6 +69,55 @@ class OstreeNodeIT {
         .hasMessageContaining("crash-boot is not modelled yet");
   }
 
+  /**
+   * A required check that fails after the boot into a new image: ostree's order swaps back, the old
+   * deployment boots — and its own {@code /etc}, where the update wrote the config's files before
+   * staging, no longer has them (the journal's pre-images restored there, not in the new one's).
+   */
+  @Test
+  void aCheckFailingAfterTheBootIntoANewImageBootsTheOldDeploymentWithItsOwnEtc() throws Exception {
+    String base = SmallSims.rendered(sim, "worker");
+    String baseImage = node.host().image(FakeHost.Slot.BOOTED).orElseThrow();
+    String check = "/etc/greenboot/check/required.d/50-ostree-unhealthy.sh";
+    MachineConfig mc =
+        MachineScenariosIT.config(
+            "60-ostree-unhealthy",
+            UNHEALTHY_IMAGE,
+            """
+            storage:
+              files:
+              - path: %s
+                mode: 493
+                contents: {source: "data:,echo%%20'ostree%%3A%%20not%%20healthy'%%20%%3E%%262%%0Aexit%%201%%0A"}
+              - path: /etc/ocelot-ostree/unhealthy.conf
+                mode: 420
+                contents: {source: "data:,new%%0A"}
+            """
+                .formatted(check));
+    sim.client().resources(MachineConfig.class).resource(mc).create();
+    try {
+      await()
+          .atMost(LONG)
+          .untilAsserted(
+              () -> {
+                Map<String, String> a =
+                    sim.client().nodes().withName(NODE).get().getMetadata().getAnnotations();
+                assertThat(a.get(NodeAnnotations.REASON))
+                    .as(a.toString())
+                    .contains("health check 50-ostree-unhealthy.sh failed after boot");
+                assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base);
+                assertThat(a).containsKey(NodeAnnotations.FAILED_TARGET);
+              });
+      assertThat(node.host().image(FakeHost.Slot.BOOTED)).hasValue(baseImage);
+      assertThat(in("test", "-e", check).exitCode()).as("the check in the old /etc").isEqualTo(1);
+      assertThat(in("test", "-e", "/etc/ocelot-ostree/unhealthy.conf").exitCode()).isEqualTo(1);
+    } finally {
+      sim.client().resources(MachineConfig.class).resource(mc).delete();
+    }
+  }
+
+  static final String UNHEALTHY_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "6".repeat(64);
+
   @Test
   void anUpdateIsAnOstreeDeploymentFinalizedAtShutdownAndBooted() throws Exception {
     String before = in("ostree", "admin", "status").stdout();

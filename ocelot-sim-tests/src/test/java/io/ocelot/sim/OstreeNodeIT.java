@@ -165,7 +165,7 @@ class OstreeNodeIT {
         .contains("ostree-unverified-registry:" + NEW_IMAGE)
         .doesNotContain(baseImage);
     assertThat(in("journalctl", "-b", "-1", "-u", "ostree-finalize-staged.service").stdout())
-        .contains("Bootloader updated");
+        .contains("Finalizing staged deployment");
     assertThat(in("cat", "/etc/ocelot-ostree/update.conf").stdout()).isEqualTo("merged\n");
     assertThat(node.journalBoots().size()).isGreaterThan(boots);
   }

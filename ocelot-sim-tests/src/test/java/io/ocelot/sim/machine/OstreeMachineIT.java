@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.Rebooter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,18 +81,8 @@ class OstreeMachineIT {
                       .stdout()
                       .strip()
                       .equals("active"));
-      in(
-          m,
-          "systemd-run",
-          "--unit",
-          "machine-config-daemon-reboot",
-          "-p",
-          "Requires=ostree-finalize-staged.service",
-          "-p",
-          "After=ostree-finalize-staged.service",
-          "/bin/sh",
-          "-c",
-          "systemctl reboot");
+      CommandResult reboot = m.commands().run(Rebooter.command("ocelot test"));
+      assertThat(reboot.exitCode()).as(reboot.stderrTail()).isZero();
       awaitReboot(m);
     }
 

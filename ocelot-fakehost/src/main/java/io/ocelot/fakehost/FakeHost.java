@@ -124,12 +124,21 @@ public final class FakeHost {
     return Files.exists(root.resolve("run/ocelot-fakehost/reboot-requested"));
   }
 
+  /** The boot loader's entry a boot took. */
+  public enum BootEntry {
+    /** The default entry: the first deployment. */
+    DEFAULT,
+    /** GRUB's boot counter ran out: the fallback entry, the previous deployment. */
+    FALLBACK
+  }
+
   /**
    * Reboots the root as ostree would: the staged deployment (if any) becomes booted and the old
    * booted one the rollback; with a queued rollback, booted and rollback swap. {@code run/} is
-   * cleared and the boot id changes.
+   * cleared and the boot id changes. Returns the entry the boot loader took: on a root booted from
+   * real ostree deployments (none of the stand-in's) the boot loader acts on a fallback itself.
    */
-  public void reboot() {
+  public BootEntry reboot() {
     try {
       Path dir = root.resolve("var/lib/fakehost/ostree/deployments");
       Path queued = root.resolve("var/lib/fakehost/rollback-queued");
@@ -174,6 +183,7 @@ public final class FakeHost {
           root.resolve("var/lib/fakehost/boot_id"),
           UUID.randomUUID() + "\n",
           StandardCharsets.UTF_8);
+      return fallback ? BootEntry.FALLBACK : BootEntry.DEFAULT;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot reboot " + root, e);
     }

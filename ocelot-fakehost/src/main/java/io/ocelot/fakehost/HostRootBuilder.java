@@ -67,6 +67,8 @@ public final class HostRootBuilder {
   private static final String RESOURCES = "/io/ocelot/fakehost/root/";
   private static final String OSTREE_RESOURCES = "/io/ocelot/fakehost/ostree/";
   private static final String OSTREE_ROLLBACK = "usr/lib/fakehost/ostree-rollback.py";
+  private static final String FINALIZE_FAULT_DROP_IN =
+      "usr/lib/systemd/system/ostree-finalize-staged.service.d/ocelot-fault.conf";
 
   /**
    * The script that queues an ostree sysroot's rollback deployment (its argument: the sysroot), for
@@ -184,6 +186,8 @@ public final class HostRootBuilder {
       }
       install(OSTREE_RESOURCES, "usr/lib/fakehost/ostree.sh", false);
       install(OSTREE_RESOURCES, OSTREE_ROLLBACK, false);
+      install(OSTREE_RESOURCES, "usr/lib/fakehost/finalize-staged", true);
+      install(OSTREE_RESOURCES, FINALIZE_FAULT_DROP_IN, false);
       usrParts();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lay out the ostree image tools in " + root, e);

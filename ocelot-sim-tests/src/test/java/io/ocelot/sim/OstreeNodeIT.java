@@ -1,7 +1,6 @@
 package io.ocelot.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.ocelot.api.model.MachineConfig;
@@ -58,15 +57,115 @@ class OstreeNodeIT {
         .run(Command.of(argv[0], List.of(argv).subList(1, argv.length)));
   }
 
-  /** The stand-ins' boot faults would be silently ignored there: they are refused, saying why. */
+  /**
+   * {@code /usr} is read-only, as an ostree host mounts it: its files are hard links shared with
+   * every other machine and the cached repo, which a write in place would change too.
+   */
   @Test
-  void bootFaultsOfTheStandInsAreRefused() {
-    assertThatThrownBy(() -> sim.apply(new Fault.BootOld(NODE)))
-        .isInstanceOf(SimException.class)
-        .hasMessageContaining("worker-0 boots from real ostree deployments, where boot-old");
-    assertThatThrownBy(() -> sim.apply(new Fault.CrashBoot(NODE)))
-        .isInstanceOf(SimException.class)
-        .hasMessageContaining("crash-boot is not modelled yet");
+  void usrIsReadOnlyAsOnAnOstreeHost() {
+    CommandResult r = in("sh", "-c", "echo changed >> /usr/lib/os-release");
+    assertThat(r.exitCode()).isNotZero();
+    assertThat(r.stderrTail()).contains("Read-only file system");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    assertThat(in(java, "-version").exitCode()).as("the JDK bound below it").isZero();
+  }
+
+  /**
+   * {@code ocelot fault boot-old} on ostree: ostree's own finalization fails at the shutdown (the
+   * image's drop-in on its unit), the staged deployment is lost and the old one boots; the daemon
+   * names the failure in the previous boot's journal, and the node stays on its config.
+   */
+  @Test
+  void aFinalizationFailingAtShutdownBootsTheOldDeploymentAndIsNamed() throws Exception {
+    String base = SmallSims.rendered(sim, "worker");
+    String baseImage = node.host().image(FakeHost.Slot.BOOTED).orElseThrow();
+    int boots = node.journalBoots().size();
+    sim.apply(new Fault.BootOld(NODE));
+    MachineConfig mc = MachineScenariosIT.config("60-ostree-boot-old", BOOT_OLD_IMAGE, FILE);
+    sim.client().resources(MachineConfig.class).resource(mc).create();
+    try {
+      await()
+          .atMost(LONG)
+          .untilAsserted(
+              () ->
+                  assertThat(annotations().get(NodeAnnotations.REASON))
+                      .as(annotations().toString())
+                      .contains(
+                          "error: Finalizing staged deployment: (simulated by ocelot fault"
+                              + " boot-old)"));
+      assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base);
+      assertThat(node.host().image(FakeHost.Slot.BOOTED)).hasValue(baseImage);
+      assertThat(node.journalBoots()).hasSize(boots + 1);
+      assertThat(in("ostree", "admin", "status").stdout()).doesNotContain("(staged)");
+      assertThat(in("rpm-ostree", "status", "--json").stdout()).doesNotContain(BOOT_OLD_IMAGE);
+      assertThat(in("test", "-e", "/etc/ocelot-ostree/fault.conf").exitCode()).isEqualTo(1);
+    } finally {
+      sim.client().resources(MachineConfig.class).resource(mc).delete();
+    }
+    awaitDone(base);
+  }
+
+  /**
+   * {@code ocelot fault crash-boot} on ostree: the boots into the finalized new deployment crash
+   * until GRUB's counter runs out; its fallback entry, the previous deployment, boots and becomes
+   * the default (greenboot's part); the daemon says so and the old {@code /etc} is as it was.
+   */
+  @Test
+  void bootsThatCrashFallBackToThePreviousDeploymentAfterThree() throws Exception {
+    String base = SmallSims.rendered(sim, "worker");
+    String baseImage = node.host().image(FakeHost.Slot.BOOTED).orElseThrow();
+    sim.apply(new Fault.CrashBoot(NODE));
+    MachineConfig mc = MachineScenariosIT.config("60-ostree-crash-boot", CRASH_IMAGE, FILE);
+    sim.client().resources(MachineConfig.class).resource(mc).create();
+    try {
+      await()
+          .atMost(LONG)
+          .untilAsserted(
+              () ->
+                  assertThat(annotations().get(NodeAnnotations.REASON))
+                      .as(annotations().toString())
+                      .contains(
+                          "never became healthy: after 3 boots the boot counter fell back to the"
+                              + " previous deployment ("
+                              + baseImage));
+      await()
+          .atMost(LONG)
+          .untilAsserted(
+              () -> assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base));
+      assertThat(node.host().image(FakeHost.Slot.BOOTED)).hasValue(baseImage);
+      assertThat(in("test", "-e", "/etc/ocelot-ostree/fault.conf").exitCode()).isEqualTo(1);
+    } finally {
+      sim.apply(new Fault.FixCrashBoot(NODE));
+      sim.client().resources(MachineConfig.class).resource(mc).delete();
+    }
+    awaitDone(base);
+  }
+
+  static final String BOOT_OLD_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "5".repeat(64);
+  static final String CRASH_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "4".repeat(64);
+  static final String FILE =
+      """
+      storage:
+        files:
+        - path: /etc/ocelot-ostree/fault.conf
+          mode: 420
+          contents: {source: "data:,fault%0A"}
+      """;
+
+  static Map<String, String> annotations() {
+    return sim.client().nodes().withName(NODE).get().getMetadata().getAnnotations();
+  }
+
+  static void awaitDone(String config) {
+    await()
+        .atMost(LONG)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              Map<String, String> a = annotations();
+              assertThat(a.get(NodeAnnotations.STATE)).as(a.toString()).isEqualTo("Done");
+              assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(config);
+            });
   }
 
   /**
@@ -114,6 +213,7 @@ class OstreeNodeIT {
     } finally {
       sim.client().resources(MachineConfig.class).resource(mc).delete();
     }
+    awaitDone(base);
   }
 
   static final String UNHEALTHY_IMAGE = "quay.io/ocelot/fedora-coreos@sha256:" + "6".repeat(64);
@@ -121,7 +221,7 @@ class OstreeNodeIT {
   @Test
   void anUpdateIsAnOstreeDeploymentFinalizedAtShutdownAndBooted() throws Exception {
     String before = in("ostree", "admin", "status").stdout();
-    assertThat(before).containsPattern("\\* os [0-9a-f]{64}\\.0");
+    assertThat(before).containsPattern("\\* os [0-9a-f]{64}\\.[0-9]+");
     String baseImage = node.host().image(FakeHost.Slot.BOOTED).orElseThrow();
     String base = SmallSims.rendered(sim, "worker");
     int boots = node.journalBoots().size();
@@ -138,18 +238,17 @@ class OstreeNodeIT {
                 contents: {source: "data:,merged%0A"}
             """);
     sim.client().resources(MachineConfig.class).resource(mc).create();
-    await().atMost(LONG).until(() -> !SmallSims.rendered(sim, "worker").equals(base));
-    String target = SmallSims.rendered(sim, "worker");
-    await()
-        .atMost(LONG)
-        .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(
-            () -> {
-              Map<String, String> a =
-                  sim.client().nodes().withName(NODE).get().getMetadata().getAnnotations();
-              assertThat(a.get(NodeAnnotations.STATE)).as(a.toString()).isEqualTo("Done");
-              assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(target);
-            });
+    try {
+      await().atMost(LONG).until(() -> !SmallSims.rendered(sim, "worker").equals(base));
+      awaitDone(SmallSims.rendered(sim, "worker"));
+      anUpdateWasBooted(before, baseImage, boots);
+    } finally {
+      sim.client().resources(MachineConfig.class).resource(mc).delete();
+    }
+    awaitDone(base); // every test starts from the base config
+  }
+
+  private void anUpdateWasBooted(String before, String baseImage, int boots) throws Exception {
 
     // Booted from ostree's new deployment; the daemon removed the old one once the boot was
     // healthy (rpm-ostree cleanup -r). The journal saw ostree's own unit finalize the update at

@@ -30,7 +30,6 @@ final class Faults {
       sim.node(f.node()).host().hangReboots();
       return f.node() + ": the next reboot never comes back (until fix-reboot)";
     } else if (fault instanceof Fault.BootOld f) {
-      refuseOnOstree(sim, f.node(), "boot-old");
       sim.node(f.node())
           .host()
           .failNextFinalize(
@@ -48,7 +47,6 @@ final class Faults {
       h.fixHealth();
       return f.node() + (was ? ": its health check passes again" : ": its health was not broken");
     } else if (fault instanceof Fault.CrashBoot f) {
-      refuseOnOstree(sim, f.node(), "crash-boot");
       sim.node(f.node()).host().crashBoots();
       return f.node()
           + ": boots into an update crash before the daemon runs; after 3 the boot counter"
@@ -104,18 +102,6 @@ final class Faults {
       return HandEdits.undo(sim.node(f.node()).host().root(), f.node(), f.path());
     }
     throw new IllegalStateException("unknown fault " + fault);
-  }
-
-  /** The stand-ins' boot faults do not reach a node whose boot loader is ostree's. */
-  private static void refuseOnOstree(SimCluster sim, String node, String fault)
-      throws SimException {
-    if (sim.node(node).bootsFromOstree()) {
-      throw new SimException(
-          node
-              + " boots from real ostree deployments, where "
-              + fault
-              + " is not modelled yet (ostree, not the simulator, picks the deployment)");
-    }
   }
 
   private static void requirePool(SimCluster sim, String pool) throws SimException {

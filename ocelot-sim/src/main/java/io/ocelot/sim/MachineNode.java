@@ -1,6 +1,10 @@
 package io.ocelot.sim;
 
 import io.ocelot.daemon.host.CommandResult;
+import io.ocelot.daemon.host.Deployment;
+import io.ocelot.daemon.host.HostException;
+import io.ocelot.daemon.host.HostStatus;
+import io.ocelot.daemon.host.RpmOstreeImages;
 import io.ocelot.fakehost.FakeHost;
 import io.ocelot.sim.machine.Machine;
 import io.ocelot.sim.machine.MachineException;
@@ -8,6 +12,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,12 +38,13 @@ public final class MachineNode extends SimNode {
 
   /**
    * The boot loader's part before each boot: nothing for a root that stays (an overlay), the
-   * default deployment mounted at the root for a machine booted from ostree.
+   * default deployment mounted at the root for a machine booted from ostree — or, when the boot
+   * counter ran out ({@code entry} FALLBACK), the previous one, made the default as greenboot does.
    */
   interface Loader {
-    Loader NONE = () -> {};
+    Loader NONE = entry -> {};
 
-    void beforeBoot() throws MachineException;
+    void beforeBoot(FakeHost.BootEntry entry) throws MachineException;
   }
 
   private final Machine machine;
@@ -74,15 +80,30 @@ public final class MachineNode extends SimNode {
   }
 
   @Override
-  public boolean bootsFromOstree() {
-    return loader != Loader.NONE;
+  public Optional<String> deployedImage(FakeHost.Slot slot) {
+    if (loader == Loader.NONE) {
+      return super.deployedImage(slot);
+    }
+    try {
+      HostStatus status = new RpmOstreeImages(machine.commands()).status();
+      Optional<Deployment> d =
+          switch (slot) {
+            case BOOTED -> status.booted();
+            case STAGED -> status.staged();
+            case ROLLBACK -> status.rollback();
+          };
+      return d.map(Deployment::image);
+    } catch (HostException e) {
+      LOG.debug("node {}: rpm-ostree status: {}", name(), e.getMessage());
+      return Optional.empty();
+    }
   }
 
   /** The first boot, laid out already; the node is Ready once the machine is up. */
-  synchronized void start() throws SimException {
+  synchronized void start(FakeHost.BootEntry entry) throws SimException {
     try {
       pod.write();
-      loader.beforeBoot();
+      loader.beforeBoot(entry);
       machine.boot(BOOT_TIMEOUT);
     } catch (MachineException e) {
       throw new SimException(e.getMessage(), e);
@@ -134,9 +155,9 @@ public final class MachineNode extends SimNode {
   }
 
   @Override
-  void comeUp() {
+  void comeUp(FakeHost.BootEntry entry) {
     try {
-      start();
+      start(entry);
     } catch (SimException e) {
       LOG.error("node {}: the machine did not come up: {}", name(), e.getMessage());
     }

@@ -135,6 +135,10 @@ final class Machines {
       if (ostree != null) {
         sysroot = OstreeSysroot.create(root.resolveSibling("sysroot"), ostree, programs);
         mine.addAll(sysroot.binds());
+        // Read-only, as ostree hosts mount it: its files are hard links shared with every other
+        // machine and the cached repo, so a write in place would change them all. First: the
+        // JDK's bind lies below it.
+        mine.add(0, new Machine.Bind(root.resolve("usr"), "/usr"));
       }
       machine = new Machine(name, base, root, layer, mine, programs, clock);
       FakeHost host;
@@ -143,11 +147,15 @@ final class Machines {
         host = ostreeImage(sysroot, root, image);
         OstreeSysroot booting = sysroot;
         loader =
-            () -> {
+            entry -> {
               try {
                 Machine.unmountAllUnder(root, programs); // the deployment booted last
               } catch (IOException e) {
                 throw new MachineException("cannot read this computer's mounts: " + e, e);
+              }
+              if (entry == FakeHost.BootEntry.FALLBACK && booting.deployments() > 1) {
+                // GRUB boots the previous entry; greenboot's fallback check makes it the default.
+                booting.queueRollback();
               }
               booting.mountDefault(root);
             };
@@ -181,7 +189,7 @@ final class Machines {
           new ScrapedMetrics(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"), http));
       MachineNode n =
           new MachineNode(name, host, machine, loader, pod, registry, kubelet, clock, transitions);
-      n.start();
+      n.start(FakeHost.BootEntry.DEFAULT);
       return n;
     } catch (MachineException | HostException | IOException | SimException e) {
       if (machine != null) {
@@ -199,6 +207,12 @@ final class Machines {
       throws MachineException, IOException {
     Path layer = root.resolveSibling("image-layer");
     HostRootBuilder.at(layer).buildOstreeLayer();
+    for (Machine.Bind bind : binds) {
+      if (bind.target().startsWith("/usr/")) {
+        // Its mount point: systemd-nspawn cannot make one in the read-only /usr.
+        Files.createDirectories(layer.resolve(bind.target().substring(1)));
+      }
+    }
     sysroot.deployImage(layer, image);
     Trees.delete(layer);
     sysroot.mountDefault(root);

@@ -51,16 +51,17 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
     return host;
   }
 
+  /**
+   * The image of a deployment slot as the host's own tools keep it: the stand-ins' files here; a
+   * machine booted from ostree asks its rpm-ostree (ostree's deployments). Empty when none is there
+   * or the host cannot say.
+   */
+  public Optional<String> deployedImage(FakeHost.Slot slot) {
+    return host.image(slot);
+  }
+
   /** The current daemon's metrics (a new registry after each boot, as a new process would have). */
   public abstract PrometheusRegistry registry();
-
-  /**
-   * Whether the node boots from real ostree deployments, whose boot loader is ostree's own: the
-   * stand-ins' boot faults (boot-old, crash-boot) do not reach it.
-   */
-  public boolean bootsFromOstree() {
-    return false;
-  }
 
   /** The sim's clock, which this node's daemon runs on too. */
   final Clock clock() {
@@ -160,13 +161,13 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
    * boots the previous deployment; otherwise the node comes up.
    */
   private void boot() {
-    host.reboot();
+    FakeHost.BootEntry entry = host.reboot();
     if (host.crashesOnBoot()) {
       LOG.info("node {}: the boot crashed (ocelot fault crash-boot); rebooting", name);
       setReady(false, "KubeletNotReady", "the node crashed while booting");
       crashed();
     } else {
-      comeUp();
+      comeUp(entry);
     }
   }
 
@@ -182,8 +183,10 @@ public abstract sealed class SimNode implements AutoCloseable permits SimulatedN
   /** After a boot that crashed: whatever makes the node go down again. */
   abstract void crashed();
 
-  /** Comes up after a boot: the kubelet's report and the daemon. */
-  abstract void comeUp();
+  /**
+   * Comes up after a boot from the boot loader's {@code entry}: the kubelet's report, the daemon.
+   */
+  abstract void comeUp(FakeHost.BootEntry entry);
 
   /** The kernel's boot id, as the kubelet reports it. */
   abstract String bootId();

@@ -109,7 +109,7 @@ public final class SimulatedNode extends SimNode {
   }
 
   @Override
-  void comeUp() {
+  void comeUp(FakeHost.BootEntry entry) {
     postReady();
     try {
       startDaemon();

@@ -200,6 +200,15 @@ public final class OstreeSysroot {
     }
   }
 
+  /** How many deployments the boot loader has entries for. */
+  public int deployments() throws MachineException {
+    try {
+      return BootEntries.read(sysroot).entries().size();
+    } catch (IOException e) {
+      throw new MachineException("cannot read the boot entries of " + sysroot + ": " + e, e);
+    }
+  }
+
   /**
    * Binds the default deployment at {@code root} and the stateroot's {@code /var} at its {@code
    * var}, so the node's host root stays one path whichever deployment boots.

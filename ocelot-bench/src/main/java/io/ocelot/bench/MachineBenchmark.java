@@ -53,7 +53,7 @@ public final class MachineBenchmark {
     try {
       return runIn(dir);
     } finally {
-      Trees.delete(dir);
+      Trees.deleteMachines(dir);
     }
   }
 
@@ -80,6 +80,11 @@ public final class MachineBenchmark {
               + " machines, "
               + (sim.nodes().size() - machines.size())
               + " simulated)");
+      report.figure(
+          "machines boot from",
+          settings.machines().ostree()
+              ? "ostree deployments (--no-ostree: an overlay of the base)"
+              : "an overlay of the base (--no-ostree)");
       report.figure(
           "machine boot (to systemd running)",
           joined(machines.stream().map(m -> m.machine().lastBoot()).toList()));

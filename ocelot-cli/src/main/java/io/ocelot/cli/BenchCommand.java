@@ -7,7 +7,6 @@ import io.ocelot.bench.MachineBenchmark;
 import io.ocelot.bench.RolloutBenchmark;
 import io.ocelot.controller.rollout.MaxUnavailable;
 import io.ocelot.sim.ImagePulls;
-import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import java.nio.file.Path;
@@ -99,6 +98,14 @@ final class BenchCommand implements Callable<Integer> {
       defaultValue = "2",
       description = "machines: how many machine nodes (default: ${DEFAULT-VALUE}).")
   int machines;
+
+  @Option(
+      names = "--ostree",
+      negatable = true,
+      description =
+          "machines: they boot from real ostree deployments (the default); --no-ostree: from an"
+              + " overlay of the base.")
+  Boolean ostree;
 
   @CommandLine.Mixin SimTimings timings;
 
@@ -215,8 +222,7 @@ final class BenchCommand implements Callable<Integer> {
                 timings.buildTime(),
                 SimSettings.defaults(Path.of("unused")).retryCap(),
                 ControlPlaneMode.KUBE)
-            .withMachines(
-                MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv()));
+            .withMachines(SimCommand.machines(machines, ostree));
     try {
       boolean ok =
           new MachineBenchmark(

@@ -1,6 +1,5 @@
 package io.ocelot.cli;
 
-import io.ocelot.sim.MachineSettings;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.demo.Demo;
 import io.ocelot.sim.demo.Scenario;
@@ -46,8 +45,8 @@ final class DemoCommand implements Callable<Integer> {
               + " (needs root, systemd-container and debootstrap; see ocelot sim --help).")
   int machines;
 
-  @Option(names = "--ostree", description = SimCommand.OSTREE_HELP)
-  boolean ostree;
+  @Option(names = "--ostree", negatable = true, description = SimCommand.OSTREE_HELP)
+  Boolean ostree;
 
   @CommandLine.Mixin SimTimings timings;
 
@@ -91,10 +90,7 @@ final class DemoCommand implements Callable<Integer> {
             .withPulls(timings.pulls())
             .withControlPlane(timings.controlPlane());
     try {
-      settings =
-          settings.withMachines(
-              MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv())
-                  .withOstree(ostree));
+      settings = settings.withMachines(SimCommand.machines(machines, ostree));
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("error: " + e.getMessage());
       return ExitCodes.UNREADABLE;

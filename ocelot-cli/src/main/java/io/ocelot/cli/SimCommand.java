@@ -63,14 +63,21 @@ final class SimCommand implements Callable<Integer> {
               + " minutes; cached). (default: ${DEFAULT-VALUE})")
   int machines;
 
-  @Option(names = "--ostree", description = OSTREE_HELP)
-  boolean ostree;
+  @Option(names = "--ostree", negatable = true, description = OSTREE_HELP)
+  Boolean ostree;
 
   static final String OSTREE_HELP =
-      "Machines boot from real ostree deployments: the OS image is an ostree commit, the"
-          + " rpm-ostree and bootc stand-ins stage and roll back ostree deployments, ostree"
-          + " finalizes an update at shutdown and /etc gets its three-way merge. Needs ostree"
-          + " on this computer; the faults boot-old and crash-boot are not modelled there yet.";
+      "Machines boot from real ostree deployments (the default): the OS image is an ostree"
+          + " commit, the rpm-ostree and bootc stand-ins stage and roll back ostree deployments,"
+          + " ostree finalizes an update at shutdown and /etc gets its three-way merge; needs"
+          + " ostree on this computer. --no-ostree: an overlay of the base instead, the OS image"
+          + " kept by the stand-ins in files.";
+
+  /** {@code n} machines, from ostree deployments unless {@code ostree} (when given) says not. */
+  static MachineSettings machines(int n, Boolean ostree) throws java.net.URISyntaxException {
+    MachineSettings s = MachineSettings.of(n, DaemonImage.ofThisCheckout().dir(), System.getenv());
+    return ostree == null ? s : s.withOstree(ostree);
+  }
 
   @CommandLine.Mixin SimTimings timings;
 
@@ -93,9 +100,7 @@ final class SimCommand implements Callable<Integer> {
                   timings.buildTime(),
                   SimSettings.defaults(stateDir).retryCap(),
                   timings.controlPlane())
-              .withMachines(
-                  MachineSettings.of(machines, DaemonImage.ofThisCheckout().dir(), System.getenv())
-                      .withOstree(ostree))
+              .withMachines(machines(machines, ostree))
               .withPulls(timings.pulls());
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
@@ -113,7 +118,8 @@ final class SimCommand implements Callable<Integer> {
       gate.arm();
       out.println(
           "ready. try: kubectl --kubeconfig " + sim.state().kubeconfig() + " get nodes,mcp");
-      out.println("     ocelot fault break-reboot worker-1 --state-dir " + stateDir);
+      String example = workers > 1 ? "worker-1" : workers == 1 ? "worker-0" : "master-0";
+      out.println("     ocelot fault break-reboot " + example + " --state-dir " + stateDir);
       out.println("Ctrl-C stops the cluster.");
       out.flush();
       gate.awaitStop();

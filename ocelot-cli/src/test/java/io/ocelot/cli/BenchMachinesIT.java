@@ -20,6 +20,7 @@ class BenchMachinesIT {
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     assertThat(r.out())
         .containsPattern("cluster up: +\\d+\\.\\d s \\(1 machines, 1 simulated\\)")
+        .containsPattern("machines boot from: +ostree deployments")
         .containsPattern("machine boot \\(to systemd running\\): *\\d+\\.\\d s")
         .containsPattern("daemon start-up on a machine: +\\d+\\.\\d s")
         .containsPattern("memory of worker-0 \\(PSS\\): +\\d+\\.\\d MiB, the daemon's JVM \\d+")

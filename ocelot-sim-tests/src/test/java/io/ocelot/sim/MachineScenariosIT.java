@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Host behaviour proven on a real booted systemd machine, its daemon as deployed: an update of
- * files, units, SSH key and password rolled back byte for byte when the reboot command fails, then
- * applied; drift on a real file. One machine for the class; every test leaves it Done on the base.
+ * Host behaviour proven on a real booted systemd machine, booted from an ostree deployment (the
+ * machines' default), its daemon as deployed: an update of files, units, SSH key and password
+ * rolled back byte for byte when the reboot command fails, then applied; drift on a real file. One
+ * machine for the class; every test leaves it Done on the base.
  */
 class MachineScenariosIT {
   static final String NODE = "worker-0";
@@ -56,10 +57,12 @@ class MachineScenariosIT {
   }
 
   @AfterAll
-  static void stop() {
+  static void stop() throws Exception {
     if (sim != null) {
       sim.close();
     }
+    io.ocelot.sim.machine.OstreeSysroot.unlockAllUnder(
+        dir, new io.ocelot.sim.machine.LocalPrograms());
   }
 
   @AfterEach
@@ -625,7 +628,7 @@ class MachineScenariosIT {
                         + " waiting for a reboot?): the update would boot it with its reboot"));
     assertThat(annotations().get(NodeAnnotations.STATE)).isEqualTo("Degraded");
     assertThat(changes(before, snapshot("etc", "var/home/core"))).isEmpty();
-    assertThat(node.host().image(FakeHost.Slot.STAGED)).contains(foreign);
+    assertThat(node.deployedImage(FakeHost.Slot.STAGED)).hasValue(foreign);
     assertThat(node.journalBoots()).hasSize(boots);
 
     assertThat(inMachine("rpm-ostree", "cleanup", "-p").ok()).isTrue();

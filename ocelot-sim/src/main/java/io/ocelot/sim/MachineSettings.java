@@ -8,7 +8,7 @@ import java.util.Map;
  * How many workers are machines (the first ones), and what they are made of: the daemon's image as
  * the build laid it out (ocelot-daemon/target/image), the cache their Debian base is kept in, the
  * Debian mirror it is built from, and whether they boot from real ostree deployments (the OS image
- * a commit, rpm-ostree and bootc over ostree) instead of an overlay of the base.
+ * a commit, rpm-ostree and bootc over ostree; the default) or from an overlay of the base.
  */
 public record MachineSettings(
     int count, Path daemonImage, Path cache, String mirror, boolean ostree) {
@@ -28,8 +28,8 @@ public record MachineSettings(
   }
 
   /**
-   * {@code count} machines, the base in the user's cache ({@link MachineBase#defaultCache}), from
-   * {@code $OCELOT_DEBIAN_MIRROR} or Debian's own mirror.
+   * {@code count} machines booted from real ostree deployments, the base in the user's cache
+   * ({@link MachineBase#defaultCache}), from {@code $OCELOT_DEBIAN_MIRROR} or Debian's own mirror.
    */
   public static MachineSettings of(int count, Path daemonImage, Map<String, String> env) {
     return new MachineSettings(
@@ -37,14 +37,18 @@ public record MachineSettings(
         daemonImage,
         MachineBase.defaultCache(env),
         env.getOrDefault("OCELOT_DEBIAN_MIRROR", MachineBase.DEFAULT_MIRROR),
-        false);
+        count > 0);
   }
 
-  /** The same machines, booted from real ostree deployments. */
+  /** The same machines, booted from real ostree deployments (the default). */
   public MachineSettings withOstree() {
     return withOstree(true);
   }
 
+  /**
+   * The same machines, booted from ostree deployments or, with {@code false}, from an overlay of
+   * the base whose OS image the stand-ins keep in files (no ostree needed on this computer).
+   */
   public MachineSettings withOstree(boolean ostree) {
     return new MachineSettings(count, daemonImage, cache, mirror, ostree);
   }

@@ -1,5 +1,8 @@
 package io.ocelot.sim;
 
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.MachineException;
+import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,19 @@ public final class Trees {
   public static void delete(Path dir) throws IOException {
     deleteBelow(dir);
     Files.deleteIfExists(dir);
+  }
+
+  /**
+   * Deletes a tree that held machines: their ostree deployments are immutable ({@code chattr +i},
+   * for root too) until made mutable again.
+   */
+  public static void deleteMachines(Path dir) throws IOException {
+    try {
+      OstreeSysroot.unlockAllUnder(dir, new LocalPrograms());
+    } catch (MachineException e) {
+      throw new IOException("cannot remove the machines under " + dir + ": " + e.getMessage(), e);
+    }
+    delete(dir);
   }
 
   /** Deletes everything below {@code dir}, keeping {@code dir}. */

@@ -5,9 +5,6 @@ import io.ocelot.sim.SimException;
 import io.ocelot.sim.SimSettings;
 import io.ocelot.sim.Trees;
 import io.ocelot.sim.demo.Timeline.Seen;
-import io.ocelot.sim.machine.LocalPrograms;
-import io.ocelot.sim.machine.MachineException;
-import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -43,13 +40,7 @@ public final class Demo {
     } catch (SimException e) {
       t.check("bring up a cluster", () -> Seen.of(false, e.getMessage()));
     } finally {
-      try {
-        // A machine node's ostree deployments are immutable (chattr +i).
-        OstreeSysroot.unlockAllUnder(dir, new LocalPrograms());
-      } catch (MachineException e) {
-        out.println("cannot remove the demo's machines: " + e.getMessage());
-      }
-      Trees.delete(dir);
+      Trees.deleteMachines(dir);
     }
     out.printf(
         "%s: %s in %.1f s%n",

@@ -99,8 +99,8 @@ public final class RebootFailure implements Scenario {
                   && reason.startsWith("reboot command failed:")
                   && reason.contains("systemd-run")
                   && degraded.contains("Node " + node + " is reporting: \"reboot command failed:")
-                  && host.image(FakeHost.Slot.BOOTED).orElse("").equals(oldImage)
-                  && host.image(FakeHost.Slot.STAGED).isEmpty()
+                  && target.deployedImage(FakeHost.Slot.BOOTED).orElse("").equals(oldImage)
+                  && target.deployedImage(FakeHost.Slot.STAGED).isEmpty()
                   && admin.annotation(node, NodeAnnotations.CURRENT_CONFIG).equals(oldConfig);
           return Seen.of(
               ok,
@@ -113,7 +113,9 @@ public final class RebootFailure implements Scenario {
                   + "\", pool NodeDegraded=\""
                   + abbreviate(degraded)
                   + "\", booted "
-                  + host.image(FakeHost.Slot.BOOTED).orElse("?"));
+                  + target.deployedImage(FakeHost.Slot.BOOTED).orElse("?")
+                  + ", staged "
+                  + target.deployedImage(FakeHost.Slot.STAGED).orElse("none"));
         })) {
       return;
     }

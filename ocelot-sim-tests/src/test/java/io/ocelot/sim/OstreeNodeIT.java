@@ -90,12 +90,28 @@ class OstreeNodeIT {
               () ->
                   assertThat(annotations().get(NodeAnnotations.REASON))
                       .as(annotations().toString())
-                      .contains(
-                          "error: Finalizing staged deployment: (simulated by ocelot fault"
-                              + " boot-old)"));
+                      .contains("error: During /etc merge: ")
+                      .contains("Operation not permitted"));
       assertThat(annotations().get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(base);
       assertThat(node.host().image(FakeHost.Slot.BOOTED)).hasValue(baseImage);
       assertThat(node.journalBoots()).hasSize(boots + 1);
+      assertThat(
+              in("journalctl", "--boot=-1", "--unit=ostree-finalize-staged.service")
+                  .stdout()
+                  .lines()
+                  .filter(l -> l.contains("error: During /etc merge"))
+                  .count())
+          .as("ostree's words in the journal")
+          .isEqualTo(1);
+      assertThat(
+              in(
+                      "journalctl",
+                      "--boot=-1",
+                      "--unit=ostree-finalize-staged.service",
+                      "--priority=err")
+                  .stdout())
+          .as("kept at the stream's priority, info")
+          .doesNotContain("error: During /etc merge");
       assertThat(in("ostree", "admin", "status").stdout()).doesNotContain("(staged)");
       assertThat(in("rpm-ostree", "status", "--json").stdout()).doesNotContain(BOOT_OLD_IMAGE);
       assertThat(in("test", "-e", "/etc/ocelot-ostree/fault.conf").exitCode()).isEqualTo(1);

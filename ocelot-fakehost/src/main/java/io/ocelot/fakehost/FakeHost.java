@@ -135,8 +135,8 @@ public final class FakeHost {
   /**
    * Reboots the root as ostree would: the staged deployment (if any) becomes booted and the old
    * booted one the rollback; with a queued rollback, booted and rollback swap. {@code run/} is
-   * cleared and the boot id changes. Returns the entry the boot loader took: on a root booted from
-   * real ostree deployments (none of the stand-in's) the boot loader acts on a fallback itself.
+   * cleared and the boot id changes. Returns the entry the boot loader took, for a caller whose
+   * root boots from real ostree deployments (none of the stand-in's): that caller swaps them.
    */
   public BootEntry reboot() {
     try {

@@ -85,15 +85,7 @@ class MachineScenariosIT {
   }
 
   static void awaitDone(String config) {
-    await()
-        .atMost(LONG)
-        .pollInterval(Duration.ofMillis(500))
-        .untilAsserted(
-            () -> {
-              Map<String, String> a = annotations();
-              assertThat(a.get(NodeAnnotations.STATE)).as(a.toString()).isEqualTo("Done");
-              assertThat(a.get(NodeAnnotations.CURRENT_CONFIG)).isEqualTo(config);
-            });
+    SmallSims.awaitDone(sim, NODE, config, LONG);
   }
 
   static void apply(MachineConfig config) {

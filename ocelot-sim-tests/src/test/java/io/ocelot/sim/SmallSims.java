@@ -135,6 +135,24 @@ final class SmallSims {
             });
   }
 
+  /** Waits until {@code node} is Done on {@code config}, saying its annotations while it is not. */
+  static void awaitDone(SimCluster sim, String node, String config, Duration atMost) {
+    org.awaitility.Awaitility.await()
+        .atMost(atMost)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              java.util.Map<String, String> a = annotations(sim, node);
+              org.assertj.core.api.Assertions.assertThat(
+                      a.get(io.ocelot.api.node.NodeAnnotations.STATE))
+                  .as(a.toString())
+                  .isEqualTo("Done");
+              org.assertj.core.api.Assertions.assertThat(
+                      a.get(io.ocelot.api.node.NodeAnnotations.CURRENT_CONFIG))
+                  .isEqualTo(config);
+            });
+  }
+
   static java.util.Map<String, String> annotations(SimCluster sim, String node) {
     return sim.client().nodes().withName(node).get().getMetadata().getAnnotations();
   }

@@ -136,9 +136,9 @@ final class Machines {
         sysroot = OstreeSysroot.create(root.resolveSibling("sysroot"), ostree, programs);
         mine.addAll(sysroot.binds());
         // Read-only, as ostree hosts mount it: its files are hard links shared with every other
-        // machine and the cached repo, so a write in place would change them all. First: the
-        // JDK's bind lies below it.
-        mine.add(0, new Machine.Bind(root.resolve("usr"), "/usr"));
+        // machine and the cached repo, so a write in place would change them all. (nspawn mounts
+        // binds in the order of their targets: the JDK's mount point below it is in the image.)
+        mine.add(new Machine.Bind(root.resolve("usr"), "/usr"));
       }
       machine = new Machine(name, base, root, layer, mine, programs, clock);
       FakeHost host;

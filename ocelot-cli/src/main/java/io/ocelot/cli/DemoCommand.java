@@ -42,7 +42,7 @@ final class DemoCommand implements Callable<Integer> {
       description =
           "The first N workers (1 without a number) are real machines: booted systemd containers"
               + " with the daemon on them as deployed; reboot-failure then breaks the first of them"
-              + " (needs root, systemd-container and debootstrap; see ocelot sim --help).")
+              + " (needs root, systemd-container, debootstrap and ostree; see ocelot sim --help).")
   int machines;
 
   @Option(names = "--ostree", negatable = true, description = SimCommand.OSTREE_HELP)

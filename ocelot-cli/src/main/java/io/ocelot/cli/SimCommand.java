@@ -59,8 +59,8 @@ final class SimCommand implements Callable<Integer> {
       description =
           "The first N workers are real machines: Debian roots booted with systemd in"
               + " systemd-nspawn containers, the daemon on each as its DaemonSet pod runs it. Needs"
-              + " root, systemd-container and debootstrap; the first run builds their base (a few"
-              + " minutes; cached). (default: ${DEFAULT-VALUE})")
+              + " root, systemd-container, debootstrap and ostree; the first run builds their"
+              + " base (a few minutes; cached). (default: ${DEFAULT-VALUE})")
   int machines;
 
   @Option(names = "--ostree", negatable = true, description = OSTREE_HELP)

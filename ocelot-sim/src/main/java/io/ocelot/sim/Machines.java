@@ -78,7 +78,11 @@ final class Machines {
         new MachineBase(settings.cache(), settings.mirror(), programs, Clock.systemUTC());
     var missing =
         MachineSupport.whyNot(
-            programs, MachineSupport.uid(), Path.of("/proc/filesystems"), !base.isBuilt());
+            programs,
+            MachineSupport.uid(),
+            Path.of("/proc/filesystems"),
+            !base.isBuilt(),
+            settings.ostree());
     if (missing.isPresent()) {
       throw new SimException(missing.get());
     }

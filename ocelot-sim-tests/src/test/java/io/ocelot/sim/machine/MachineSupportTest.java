@@ -56,6 +56,16 @@ class MachineSupportTest {
   }
 
   @Test
+  void machinesBootedFromOstreeNeedOstree() throws Exception {
+    Path fs = filesystems("nodev\toverlay\n");
+    assertThat(MachineSupport.whyNot(without(Set.of("ostree")), 0, fs, false, true))
+        .hasValue(
+            "machines cannot run here: no ostree, which lays out their sysroots (apt-get install"
+                + " ostree), or boot them from an overlay of the base instead: --no-ostree");
+    assertThat(MachineSupport.whyNot(without(Set.of("ostree")), 0, fs, false, false)).isEmpty();
+  }
+
+  @Test
   void noOverlayfs() throws Exception {
     assertThat(MachineSupport.whyNot(without(Set.of()), 0, filesystems("nodev\tproc\n"), false))
         .get()

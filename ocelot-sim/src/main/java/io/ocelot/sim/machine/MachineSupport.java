@@ -31,6 +31,16 @@ public final class MachineSupport {
    */
   public static Optional<String> whyNot(
       CommandRunner local, long uid, Path filesystems, boolean needDebootstrap) {
+    return whyNot(local, uid, filesystems, needDebootstrap, false);
+  }
+
+  /** The same, for machines that boot from ostree deployments ({@code needOstree}) too. */
+  public static Optional<String> whyNot(
+      CommandRunner local,
+      long uid,
+      Path filesystems,
+      boolean needDebootstrap,
+      boolean needOstree) {
     if (uid != 0) {
       return Optional.of("machines cannot run here: not root (uid " + uid + "); " + NEEDS);
     }
@@ -45,6 +55,12 @@ public final class MachineSupport {
     }
     if (!overlayAvailable(filesystems)) {
       return Optional.of("machines cannot run here: the kernel has no overlayfs; " + NEEDS);
+    }
+    if (needOstree
+        && local.run(Command.of("ostree", "--version").withTimeout(PROBE)).exitCode() == 127) {
+      return Optional.of(
+          "machines cannot run here: no ostree, which lays out their sysroots (apt-get install"
+              + " ostree), or boot them from an overlay of the base instead: --no-ostree");
     }
     return Optional.empty();
   }

@@ -11,6 +11,8 @@ import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.fakehost.FakeHost;
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,8 +63,7 @@ class MachineScenariosIT {
     if (sim != null) {
       sim.close();
     }
-    io.ocelot.sim.machine.OstreeSysroot.unlockAllUnder(
-        dir, new io.ocelot.sim.machine.LocalPrograms());
+    OstreeSysroot.unlockAllUnder(dir, new LocalPrograms()); // so that @TempDir can go
   }
 
   @AfterEach

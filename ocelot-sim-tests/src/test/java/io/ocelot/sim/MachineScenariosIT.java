@@ -11,8 +11,6 @@ import io.ocelot.api.operator.MachineConfiguration;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.fakehost.FakeHost;
-import io.ocelot.sim.machine.LocalPrograms;
-import io.ocelot.sim.machine.OstreeSysroot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,19 +49,14 @@ class MachineScenariosIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SmallSims.oneMachine(
-            dir, MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv()));
+    sim = SmallSims.oneMachine(dir);
     node = (MachineNode) sim.node(NODE);
     base = rendered();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (sim != null) {
-      sim.close();
-    }
-    OstreeSysroot.unlockAllUnder(dir, new LocalPrograms()); // so that @TempDir can go
+    SmallSims.stopMachines(sim, dir);
   }
 
   @AfterEach

@@ -8,8 +8,6 @@ import io.ocelot.api.node.NodeAnnotations;
 import io.ocelot.daemon.host.Command;
 import io.ocelot.daemon.host.CommandResult;
 import io.ocelot.fakehost.FakeHost;
-import io.ocelot.sim.machine.LocalPrograms;
-import io.ocelot.sim.machine.OstreeSysroot;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,20 +33,13 @@ class OstreeNodeIT {
 
   @BeforeAll
   static void start() throws Exception {
-    sim =
-        SmallSims.oneMachine(
-            dir,
-            MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv())
-                .withOstree());
+    sim = SmallSims.oneMachine(dir);
     node = (MachineNode) sim.node(NODE);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (sim != null) {
-      sim.close();
-    }
-    OstreeSysroot.unlockAllUnder(dir, new LocalPrograms()); // so that @TempDir can go
+    SmallSims.stopMachines(sim, dir);
   }
 
   static CommandResult in(String... argv) {

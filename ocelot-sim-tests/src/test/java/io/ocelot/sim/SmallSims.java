@@ -3,6 +3,9 @@ package io.ocelot.sim;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.ocelot.api.model.MachineConfig;
 import io.ocelot.apiserver.ControlPlaneMode;
+import io.ocelot.sim.machine.LocalPrograms;
+import io.ocelot.sim.machine.MachineException;
+import io.ocelot.sim.machine.OstreeSysroot;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -24,12 +27,24 @@ final class SmallSims {
   }
 
   /**
-   * One worker, a machine made of {@code machines}, no master, on the real control plane: reboots
-   * and builds of a second, a retry cap of 8 s.
+   * One worker, a machine booted from ostree (the default) with this checkout's daemon image, no
+   * master, on the real control plane: reboots and builds of a second, a retry cap of 8 s.
    */
-  static SimCluster oneMachine(Path dir, MachineSettings machines) throws SimException {
+  static SimCluster oneMachine(Path dir) throws SimException {
+    MachineSettings machine =
+        MachineSettings.of(1, MachineDemoIT.DAEMON_IMAGE.normalize(), System.getenv());
     return SimCluster.start(
-        SimSettings.oneWorker(dir.resolve("state")).withMachines(machines), System.out::println);
+        SimSettings.oneWorker(dir.resolve("state")).withMachines(machine), System.out::println);
+  }
+
+  /**
+   * Stops {@link #oneMachine}'s cluster and lifts ostree's chattr +i, so that {@code dir} can go.
+   */
+  static void stopMachines(SimCluster sim, Path dir) throws MachineException {
+    if (sim != null) {
+      sim.close();
+    }
+    OstreeSysroot.unlockAllUnder(dir, new LocalPrograms());
   }
 
   /** A worker MachineConfig {@code name} writing {@code text} to {@code path} (mode 0644). */
